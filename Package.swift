@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+// Shoebox: a media-ingest pipeline on libvips, libexif and SQLite.
+// C libraries are Debian's, wrapped as system-library targets found through pkg-config;
+// nothing is fetched from outside the toolchain.
+import PackageDescription
+
+let package = Package(
+    name: "Shoebox",
+    products: [
+        .library(name: "Shoebox", targets: ["Shoebox"]),
+        .executable(name: "shoebox", targets: ["ShoeboxCLI"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+                       providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
+                       providers: [.apt(["libxxhash-dev"])]),
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash"],
+                path: "Sources/Shoebox"),
+        .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox"], path: "Sources/ShoeboxCLI"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox"], path: "Tests/ShoeboxTests"),
+    ],
+    swiftLanguageModes: [.v5]
+)

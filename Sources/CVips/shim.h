@@ -1,0 +1,149 @@
+// Fixed-arity wrappers over the variadic and macro parts of libvips that Shoebox uses.
+// Swift cannot call C variadic functions or function-like macros; everything else is
+// called directly from Swift. Each wrapper passes only the options it names.
+#include <vips/vips.h>
+
+typedef enum {
+    SB_FORMAT_JPEG = 1,
+    SB_FORMAT_PNG = 2,
+    SB_FORMAT_WEBP = 3,
+    SB_FORMAT_TIFF = 4,
+    SB_FORMAT_HEIF = 5,
+    SB_FORMAT_GIF = 6
+} SBFormat;
+
+static void sb_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain; (void) level; (void) message; (void) data;
+}
+
+/* Starts libvips once per process: untrusted loaders blocked, no operation cache
+ * (every file is seen once), one libvips worker thread per image because Shoebox
+ * parallelises across files. */
+static inline int sb_vips_start(const char *argv0, int concurrency) {
+    if (VIPS_INIT(argv0) != 0)
+        return -1;
+    vips_block_untrusted_set(TRUE);
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_concurrency_set(concurrency);
+    /* Per-file problems reach Shoebox as errors; libvips's warnings would only garble output. */
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, sb_vips_quiet, NULL);
+    return 0;
+}
+
+/* Opens the header only (pixels stay undecoded) with the loader for a sniffed format. */
+static inline int sb_vips_load_header(void *buf, size_t len, SBFormat format, VipsImage **out) {
+    VipsSource *source = vips_source_new_from_memory(buf, len);
+    if (!source)
+        return -1;
+    int rc = -1;
+    switch (format) {
+    case SB_FORMAT_JPEG: rc = vips_jpegload_source(source, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case SB_FORMAT_PNG:  rc = vips_pngload_source(source, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case SB_FORMAT_WEBP: rc = vips_webpload_source(source, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case SB_FORMAT_TIFF: rc = vips_tiffload_source(source, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case SB_FORMAT_HEIF: rc = vips_heifload_source(source, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case SB_FORMAT_GIF:  rc = vips_gifload_source(source, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    default: vips_error("shoebox", "no loader for format %d", (int) format);
+    }
+    g_object_unref(source);
+    return rc;
+}
+
+/* Shrink-on-load decode to fit inside width x height (never upscaling), in the stored
+ * orientation. With export_srgb the embedded ICC profile is used to convert to sRGB. */
+static inline int sb_vips_thumbnail_memory(void *buf, size_t len, VipsImage **out,
+                                           int width, int height, gboolean export_srgb,
+                                           VipsFailOn fail_on) {
+    /* Through a memory source, not the buffer loaders: only the source readers report a
+     * truncated file as an error that fail_on can act on. */
+    VipsSource *source = vips_source_new_from_memory(buf, len);
+    if (!source)
+        return -1;
+    int rc;
+    if (export_srgb)
+        rc = vips_thumbnail_source(source, out, width, "height", height,
+                                   "size", VIPS_SIZE_DOWN, "no_rotate", TRUE,
+                                   "export_profile", "srgb", "fail_on", fail_on, NULL);
+    else
+        rc = vips_thumbnail_source(source, out, width, "height", height,
+                                   "size", VIPS_SIZE_DOWN, "no_rotate", TRUE,
+                                   "fail_on", fail_on, NULL);
+    g_object_unref(source);
+    return rc;
+}
+
+/* Resizes an already decoded image to exactly width x height. */
+static inline int sb_vips_resize_exact(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height,
+                                "size", VIPS_SIZE_FORCE, "no_rotate", TRUE, NULL);
+}
+
+static inline int sb_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angle) {
+    return vips_rot(in, out, angle, NULL);
+}
+
+static inline int sb_vips_flip(VipsImage *in, VipsImage **out, VipsDirection direction) {
+    return vips_flip(in, out, direction, NULL);
+}
+
+/* 8-bit sRGB, alpha flattened onto white: what every thumbnail encoder expects. */
+static inline int sb_vips_to_srgb8(VipsImage *in, VipsImage **out) {
+    VipsImage *rgb = NULL, *flat = NULL;
+    if (vips_colourspace(in, &rgb, VIPS_INTERPRETATION_sRGB, NULL) != 0)
+        return -1;
+    if (vips_image_hasalpha(rgb)) {
+        double white[3] = { 255.0, 255.0, 255.0 };
+        VipsArrayDouble *background = vips_array_double_new(white, 3);
+        int rc = vips_flatten(rgb, &flat, "background", background, NULL);
+        vips_area_unref(VIPS_AREA(background));
+        g_object_unref(rgb);
+        if (rc != 0)
+            return -1;
+        rgb = flat;
+    }
+    int rc = vips_cast(rgb, out, VIPS_FORMAT_UCHAR, NULL);
+    g_object_unref(rgb);
+    return rc;
+}
+
+static inline int sb_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE,
+                                "optimize_coding", TRUE, NULL);
+}
+
+static inline int sb_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+}
+
+static inline int sb_vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len) {
+    return vips_pngsave_buffer(in, buf, len, "strip", TRUE, NULL);
+}
+
+/* Mean of |a - b| over every pixel and band: how tests compare two renderings. */
+static inline int sb_vips_mean_abs_difference(VipsImage *a, VipsImage *b, double *out) {
+    VipsImage *diff = NULL, *absolute = NULL;
+    if (vips_subtract(a, b, &diff, NULL) != 0)
+        return -1;
+    int rc = vips_abs(diff, &absolute, NULL);
+    g_object_unref(diff);
+    if (rc != 0)
+        return -1;
+    rc = vips_avg(absolute, out, NULL);
+    g_object_unref(absolute);
+    return rc;
+}
+
+/* The loader libvips used ("jpegload_buffer"...), or NULL. */
+static inline const char *sb_vips_loader(VipsImage *image) {
+    const char *name = NULL;
+    if (vips_image_get_typeof(image, "vips-loader") == 0)
+        return NULL;
+    if (vips_image_get_string(image, "vips-loader", &name) != 0)
+        return NULL;
+    return name;
+}
+
+static inline gboolean sb_vips_has_field(VipsImage *image, const char *name) {
+    return vips_image_get_typeof(image, name) != 0;
+}

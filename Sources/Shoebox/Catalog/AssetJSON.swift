@@ -1,0 +1,42 @@
+import Foundation
+
+/// The JSON form of an asset, as `shoebox list --json` and `shoebox show` print it.
+///
+/// Every field is always present (null when unknown), so scripts can rely on the keys.
+public enum AssetJSON {
+    public static func object(_ asset: AssetRecord, library: Library) -> [String: Any] {
+        let m = asset.metadata
+        let gps: Any = m.location.map { location -> [String: Any] in
+            ["latitude": location.latitude, "longitude": location.longitude, "altitude": location.altitude ?? NSNull()]
+        } ?? NSNull()
+        let thumbnails = asset.thumbnails.map { thumbnail -> [String: Any] in
+            ["name": thumbnail.name, "width": thumbnail.width, "height": thumbnail.height,
+             "path": library.absolutePath(thumbnail.relativePath)]
+        }
+        let fields: [String: Any?] = [
+            "id": asset.id, "path": asset.path, "kind": asset.kind.rawValue, "format": asset.format?.rawValue,
+            "width": asset.width, "height": asset.height, "orientation": m.orientation,
+            "takenAt": m.takenAt, "takenAtSource": m.takenAtSource?.rawValue,
+            "make": m.make, "model": m.model, "lensModel": m.lensModel, "iso": m.iso, "fNumber": m.fNumber,
+            "exposureTime": m.exposureTime, "focalLength": m.focalLength, "gps": gps,
+            "contentHash": asset.contentHash, "fileSize": asset.fileSize, "status": asset.status.rawValue,
+            "errorClass": asset.errorClass?.rawValue, "error": asset.errorMessage, "missing": asset.missing,
+            "addedAt": asset.addedAt, "thumbnails": thumbnails,
+        ]
+        return fields.mapValues { $0 ?? NSNull() }
+    }
+
+    /// One line of JSON, keys sorted.
+    public static func line(_ asset: AssetRecord, library: Library) throws -> String {
+        try text(object(asset, library: library), options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// Indented JSON, keys sorted.
+    public static func pretty(_ asset: AssetRecord, library: Library) throws -> String {
+        try text(object(asset, library: library), options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+    }
+
+    private static func text(_ object: [String: Any], options: JSONSerialization.WritingOptions) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+    }
+}

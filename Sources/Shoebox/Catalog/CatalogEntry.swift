@@ -1,0 +1,11 @@
+/// What the pipeline needs to know of an existing asset to decide whether to work on a file.
+public struct CatalogEntry: Sendable, Equatable {
+    public var id: Int64
+    public var path: String
+    public var contentHash: String?
+    public var status: AssetRecord.Status
+    public var fileSize: Int64
+    public var modifiedNanoseconds: Int64
+    /// The recipe hashes of the thumbnails the catalog holds for it, with their relative paths.
+    public var thumbnails: [String: String]
+}

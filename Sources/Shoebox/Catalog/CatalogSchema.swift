@@ -1,0 +1,76 @@
+/// The SQLite catalog's schema, as numbered migrations tracked in `PRAGMA user_version`.
+///
+/// A migration never changes once released: a new version appends a new one. Each runs in
+/// its own transaction, so a crash mid-upgrade leaves the previous version intact.
+enum CatalogSchema {
+    static let migrations: [String] = [
+        // 1: assets, their thumbnails, and the ingest runs that saw them.
+        """
+        CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            roots TEXT NOT NULL
+        );
+        CREATE TABLE assets (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            root TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            format TEXT,
+            content_hash TEXT,
+            file_size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            width INTEGER NOT NULL DEFAULT 0,
+            height INTEGER NOT NULL DEFAULT 0,
+            orientation INTEGER,
+            taken_at TEXT,
+            taken_at_source TEXT,
+            make TEXT,
+            model TEXT,
+            lens_model TEXT,
+            iso INTEGER,
+            f_number REAL,
+            exposure_time REAL,
+            focal_length REAL,
+            gps_latitude REAL,
+            gps_longitude REAL,
+            gps_altitude REAL,
+            status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+            error_class TEXT,
+            error_message TEXT,
+            missing INTEGER NOT NULL DEFAULT 0,
+            seen_run INTEGER NOT NULL,
+            added_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX assets_content_hash ON assets(content_hash);
+        CREATE INDEX assets_status ON assets(status);
+        CREATE TABLE thumbnails (
+            asset_id INTEGER NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            recipe TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            PRIMARY KEY (asset_id, name)
+        );
+        CREATE INDEX thumbnails_path ON thumbnails(path);
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Brings the database up to `currentVersion`; refuses a catalog from a newer Shoebox.
+    static func migrate(_ connection: SQLiteConnection, path: String) throws {
+        let version = try connection.userVersion()
+        guard version <= currentVersion else {
+            throw CatalogError.newerSchema(path: path, found: version, supported: currentVersion)
+        }
+        for index in version..<currentVersion {
+            try connection.transaction {
+                try connection.execute(migrations[index])
+                try connection.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

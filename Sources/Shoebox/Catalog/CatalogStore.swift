@@ -1,0 +1,35 @@
+/// The catalog: where assets, their thumbnails and their failures are kept.
+///
+/// Every backend keeps these promises (the contract tests check them):
+/// - Atomicity: `record` writes an asset and all its thumbnail rows in one transaction;
+///   after a crash either all of them are there or none are.
+/// - Idempotence: recording the same file twice updates one asset, never adds a second;
+///   an asset is identified by its path, and `replacing` moves an asset to a new path.
+/// - Thread safety: every method may be called from any thread; writes are serialised.
+/// - Nothing is dropped silently: files gone from disk are flagged `missing`, not deleted.
+public protocol CatalogStore: AnyObject, Sendable {
+    /// The asset recorded at `path`, if any.
+    func entry(atPath path: String) throws -> CatalogEntry?
+    /// Every asset with this content hash.
+    func entries(withContentHash hash: String) throws -> [CatalogEntry]
+
+    /// Starts an ingest run over `roots`; the run number marks every file it sees.
+    func beginRun(roots: [String]) throws -> Int64
+    /// Writes a successfully processed asset and its thumbnails; returns its id.
+    @discardableResult
+    func record(_ asset: AssetDraft, run: Int64) throws -> Int64
+    /// Writes a failed file (a new row, or the existing asset marked failed).
+    func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
+                       existingID: Int64?, run: Int64) throws
+    /// Records that unchanged assets were seen by this run.
+    func markSeen(_ ids: [Int64], run: Int64) throws
+    /// Moves an asset to a new path or stamp without touching its content or thumbnails.
+    func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64) throws
+    /// Flags as missing every asset under `root` that `run` did not see; returns how many.
+    func markMissing(under root: String, notSeenIn run: Int64) throws -> Int
+
+    /// Every asset, ordered by path, handed to `body` one at a time.
+    func forEachAsset(_ body: (AssetRecord) throws -> Void) throws
+    func asset(id: Int64) throws -> AssetRecord?
+    func asset(path: String) throws -> AssetRecord?
+}

@@ -1,0 +1,89 @@
+extension SQLiteCatalog {
+    public func record(_ asset: AssetDraft, run: Int64) throws -> Int64 {
+        try write { db in
+            try db.transaction {
+                let id = try upsertAsset(asset, run: run, db: db)
+                try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
+                return id
+            }
+        }
+    }
+
+    public func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
+                              existingID: Int64?, run: Int64) throws {
+        try write { db in
+            try db.transaction {
+                let now = Self.now()
+                if let id = try existingID ?? assetID(atPath: file.path, db: db) {
+                    try db.statement("""
+                        UPDATE assets SET path = ?, root = ?, file_size = ?, mtime_ns = ?, content_hash = coalesce(?, content_hash),
+                        status = 'failed', error_class = ?, error_message = ?, missing = 0, seen_run = ?, updated_at = ?
+                        WHERE id = ?
+                        """).bind(file.path, file.root, file.status.size, file.status.modifiedNanoseconds, contentHash,
+                                  failure.errorClass.rawValue, failure.reason, run, now, id).run()
+                } else {
+                    try db.statement("""
+                        INSERT INTO assets (path, root, kind, content_hash, file_size, mtime_ns, status, error_class,
+                        error_message, seen_run, added_at, updated_at) VALUES (?, ?, 'photo', ?, ?, ?, 'failed', ?, ?, ?, ?, ?)
+                        """).bind(file.path, file.root, contentHash, file.status.size, file.status.modifiedNanoseconds,
+                                  failure.errorClass.rawValue, failure.reason, run, now, now).run()
+                }
+            }
+        }
+    }
+
+    private func assetID(atPath path: String, db: SQLiteConnection) throws -> Int64? {
+        let statement = try db.statement("SELECT id FROM assets WHERE path = ?").bind(path)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    private func upsertAsset(_ asset: AssetDraft, run: Int64, db: SQLiteConnection) throws -> Int64 {
+        let m = asset.metadata
+        let now = Self.now()
+        let values: [Any?] = [
+            asset.file.path, asset.file.root, asset.kind.rawValue, asset.format.rawValue, asset.contentHash,
+            asset.file.status.size, asset.file.status.modifiedNanoseconds,
+            asset.displayedSize.width, asset.displayedSize.height, m.orientation, m.takenAt, m.takenAtSource?.rawValue,
+            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength,
+            m.location?.latitude, m.location?.longitude, m.location?.altitude, run, now,
+        ]
+        let columns = """
+            path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation, taken_at,
+            taken_at_source, make, model, lens_model, iso, f_number, exposure_time, focal_length,
+            gps_latitude, gps_longitude, gps_altitude, seen_run, updated_at
+            """
+        // A file at this path that another asset held before (a move onto an old path) gives its row up.
+        if let id = try asset.existingID ?? assetID(atPath: asset.file.path, db: db) {
+            if let other = try assetID(atPath: asset.file.path, db: db), other != id {
+                try db.statement("DELETE FROM assets WHERE id = ?").bind(other).run()
+            }
+            let assignments = columns.split(separator: ",").map { "\(String($0).trimmingWhitespace()) = ?" }.joined(separator: ", ")
+            let statement = try db.statement("""
+                UPDATE assets SET \(assignments), status = 'ok', error_class = NULL, error_message = NULL, missing = 0
+                WHERE id = ?
+                """)
+            try bindAll(statement, values + [id])
+            try statement.run()
+            return id
+        }
+        let placeholders = Array(repeating: "?", count: values.count + 1).joined(separator: ", ")
+        let statement = try db.statement("INSERT INTO assets (\(columns), added_at, status) VALUES (\(placeholders), 'ok')")
+        try bindAll(statement, values + [now])
+        try statement.run()
+        return db.lastInsertedRowID
+    }
+
+    private func replaceThumbnails(of id: Int64, with thumbnails: [ThumbnailRecord], db: SQLiteConnection) throws {
+        for thumbnail in thumbnails {
+            try db.statement("""
+                INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (asset_id, name) DO UPDATE SET recipe = excluded.recipe, width = excluded.width,
+                height = excluded.height, path = excluded.path
+                """).bind(id, thumbnail.name, thumbnail.recipe, thumbnail.width, thumbnail.height, thumbnail.relativePath).run()
+        }
+    }
+
+    private func bindAll(_ statement: SQLiteStatement, _ values: [Any?]) throws {
+        try statement.bindArray(values)
+    }
+}

@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+
+/// The embedded catalog: one SQLite file in WAL mode.
+///
+/// One writer connection on its own serial queue and one reader connection on another,
+/// so lookups from the pipeline's planning stages never wait behind a commit.
+public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
+    public let path: String
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let writeQueue = DispatchQueue(label: "shoebox.catalog.write")
+    private let readQueue = DispatchQueue(label: "shoebox.catalog.read")
+
+    public init(path: String) throws {
+        self.path = path
+        do {
+            writer = try SQLiteConnection(path: path)
+            try CatalogSchema.migrate(writer, path: path)
+            reader = try SQLiteConnection(path: path)
+        } catch let error as SQLiteError {
+            throw CatalogError.sqlite(error)
+        }
+    }
+
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try writeQueue.sync {
+            do { return try body(writer) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
+        }
+    }
+
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try readQueue.sync {
+            do { return try body(reader) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
+        }
+    }
+
+    static func now() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+
+    // MARK: Lookups
+
+    private static let entryColumns = "id, path, content_hash, status, file_size, mtime_ns"
+
+    public func entry(atPath path: String) throws -> CatalogEntry? {
+        try read { db in
+            let statement = try db.statement("SELECT \(Self.entryColumns) FROM assets WHERE path = ?").bind(path)
+            guard try statement.step() else { return nil }
+            return try Self.entry(from: statement, db: db)
+        }
+    }
+
+    public func entries(withContentHash hash: String) throws -> [CatalogEntry] {
+        try read { db in
+            let statement = try db.statement("SELECT \(Self.entryColumns) FROM assets WHERE content_hash = ? ORDER BY id")
+                .bind(hash)
+            var rows: [(Int64, String, String?, String, Int64, Int64)] = []
+            while try statement.step() {
+                rows.append((statement.int64(0), statement.text(1), statement.optionalText(2), statement.text(3),
+                             statement.int64(4), statement.int64(5)))
+            }
+            return try rows.map { row in
+                CatalogEntry(id: row.0, path: row.1, contentHash: row.2, status: AssetRecord.Status(rawValue: row.3) ?? .failed,
+                             fileSize: row.4, modifiedNanoseconds: row.5, thumbnails: try Self.thumbnailPaths(row.0, db: db))
+            }
+        }
+    }
+
+    private static func entry(from statement: SQLiteStatement, db: SQLiteConnection) throws -> CatalogEntry {
+        let id = statement.int64(0)
+        let entry = CatalogEntry(id: id, path: statement.text(1), contentHash: statement.optionalText(2),
+                                 status: AssetRecord.Status(rawValue: statement.text(3)) ?? .failed,
+                                 fileSize: statement.int64(4), modifiedNanoseconds: statement.int64(5), thumbnails: [:])
+        var result = entry
+        result.thumbnails = try thumbnailPaths(id, db: db)
+        return result
+    }
+
+    private static func thumbnailPaths(_ id: Int64, db: SQLiteConnection) throws -> [String: String] {
+        let statement = try db.statement("SELECT recipe, path FROM thumbnails WHERE asset_id = ?").bind(id)
+        var paths: [String: String] = [:]
+        while try statement.step() { paths[statement.text(0)] = statement.text(1) }
+        return paths
+    }
+
+    // MARK: Runs
+
+    public func beginRun(roots: [String]) throws -> Int64 {
+        try write { db in
+            try db.statement("INSERT INTO runs (started_at, roots) VALUES (?, ?)")
+                .bind(Self.now(), roots.joined(separator: "\n")).run()
+            return db.lastInsertedRowID
+        }
+    }
+
+    public func markSeen(_ ids: [Int64], run: Int64) throws {
+        guard !ids.isEmpty else { return }
+        try write { db in
+            try db.transaction {
+                for id in ids {
+                    try db.statement("UPDATE assets SET seen_run = ?, missing = 0 WHERE id = ?").bind(run, id).run()
+                }
+            }
+        }
+    }
+
+    public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64) throws {
+        try write { db in
+            try db.transaction {
+                try db.statement("""
+                    UPDATE assets SET path = ?, root = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
+                    updated_at = ? WHERE id = ?
+                    """).bind(file.path, file.root, file.status.size, file.status.modifiedNanoseconds, run,
+                              Self.now(), id).run()
+            }
+        }
+    }
+
+    public func markMissing(under root: String, notSeenIn run: Int64) throws -> Int {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return try write { db in
+            try db.transaction {
+                try db.statement("""
+                    UPDATE assets SET missing = 1, updated_at = ?
+                    WHERE missing = 0 AND seen_run <> ? AND substr(path, 1, ?) = ?
+                    """).bind(Self.now(), run, prefix.utf8.count, prefix).run()
+                return db.changes
+            }
+        }
+    }
+}

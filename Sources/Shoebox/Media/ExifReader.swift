@@ -1,0 +1,108 @@
+import CExif
+import Foundation
+
+/// Reads the photo metadata Shoebox catalogs from an EXIF block, through libexif.
+///
+/// The same parser serves JPEG, HEIC, PNG and WebP: libvips hands over each format's EXIF
+/// block, and this reads it. Thread-safe: each call parses into its own `ExifData`.
+public enum ExifReader {
+    public static func metadata(fromEXIF block: Data) -> PhotoMetadata {
+        block.withUnsafeBytes { raw -> PhotoMetadata in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0,
+                  let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return PhotoMetadata() }
+            defer { exif_data_unref(data) }
+            return ExifBlock(data: data).metadata()
+        }
+    }
+}
+
+/// One parsed EXIF block; valid only inside `ExifReader.metadata(fromEXIF:)`.
+private struct ExifBlock {
+    let data: UnsafeMutablePointer<ExifData>
+    var order: ExifByteOrder { exif_data_get_byte_order(data) }
+
+    func metadata() -> PhotoMetadata {
+        var result = PhotoMetadata()
+        if let value = integers(EXIF_IFD_0, 0x0112).first, (1...8).contains(value) { result.orientation = value }
+        result.make = text(EXIF_IFD_0, 0x010F)
+        result.model = text(EXIF_IFD_0, 0x0110)
+        result.lensModel = text(EXIF_IFD_EXIF, 0xA434)
+        result.iso = integers(EXIF_IFD_EXIF, 0x8827).first.flatMap { $0 > 0 ? $0 : nil }
+        result.fNumber = positive(EXIF_IFD_EXIF, 0x829D)
+        result.exposureTime = positive(EXIF_IFD_EXIF, 0x829A)
+        result.focalLength = positive(EXIF_IFD_EXIF, 0x920A)
+        result.location = location()
+        if let taken = captureDate(date: 0x9003, offset: 0x9011, subSeconds: 0x9291) {
+            (result.takenAt, result.takenAtSource) = (taken, .dateTimeOriginal)
+        } else if let taken = captureDate(date: 0x9004, offset: 0x9012, subSeconds: 0x9292) {
+            (result.takenAt, result.takenAtSource) = (taken, .createDate)
+        }
+        return result
+    }
+
+    private func entry(_ ifd: ExifIfd, _ tag: Int32) -> UnsafeMutablePointer<ExifEntry>? {
+        guard let entry = sb_exif_entry(data, ifd, tag), entry.pointee.data != nil else { return nil }
+        return entry
+    }
+
+    private func text(_ ifd: ExifIfd, _ tag: Int32) -> String? {
+        guard let entry = entry(ifd, tag) else { return nil }
+        let bytes = UnsafeBufferPointer(start: entry.pointee.data, count: Int(entry.pointee.size))
+        return ExifText.clean(bytes)
+    }
+
+    /// Every numeric component of an entry, whatever integer or rational format it was stored in.
+    private func numbers(_ ifd: ExifIfd, _ tag: Int32) -> [Double] {
+        guard let entry = entry(ifd, tag) else { return [] }
+        let format = entry.pointee.format
+        let size = Int(exif_format_get_size(format))
+        guard size > 0 else { return [] }
+        let count = min(Int(entry.pointee.components), Int(entry.pointee.size) / size)
+        let base = entry.pointee.data!
+        return (0..<count).compactMap { index in number(at: base + index * size, format: format) }
+    }
+
+    private func number(at pointer: UnsafeMutablePointer<UInt8>, format: ExifFormat) -> Double? {
+        switch format {
+        case EXIF_FORMAT_BYTE: return Double(pointer.pointee)
+        case EXIF_FORMAT_SHORT: return Double(exif_get_short(pointer, order))
+        case EXIF_FORMAT_SSHORT: return Double(exif_get_sshort(pointer, order))
+        case EXIF_FORMAT_LONG: return Double(exif_get_long(pointer, order))
+        case EXIF_FORMAT_SLONG: return Double(exif_get_slong(pointer, order))
+        case EXIF_FORMAT_RATIONAL:
+            let r = exif_get_rational(pointer, order)
+            return r.denominator == 0 ? nil : Double(r.numerator) / Double(r.denominator)
+        case EXIF_FORMAT_SRATIONAL:
+            let r = exif_get_srational(pointer, order)
+            return r.denominator == 0 ? nil : Double(r.numerator) / Double(r.denominator)
+        default: return nil
+        }
+    }
+
+    private func integers(_ ifd: ExifIfd, _ tag: Int32) -> [Int] {
+        numbers(ifd, tag).compactMap { $0.isFinite && abs($0) < 1e12 ? Int($0) : nil }
+    }
+
+    private func positive(_ ifd: ExifIfd, _ tag: Int32) -> Double? {
+        guard let value = numbers(ifd, tag).first, value.isFinite, value > 0 else { return nil }
+        return value
+    }
+
+    private func captureDate(date: Int32, offset: Int32, subSeconds: Int32) -> String? {
+        guard let raw = text(EXIF_IFD_EXIF, date), let stamp = ExifDate.isoLocalTime(raw) else { return nil }
+        let fraction = text(EXIF_IFD_EXIF, subSeconds).flatMap(ExifDate.fraction) ?? ""
+        let zone = text(EXIF_IFD_EXIF, offset).flatMap(ExifDate.offset) ?? ""
+        return stamp + fraction + zone
+    }
+
+    private func location() -> GPSLocation? {
+        let latitude = numbers(EXIF_IFD_GPS, 2), longitude = numbers(EXIF_IFD_GPS, 4)
+        guard let lat = ExifDate.degrees(latitude), let lon = ExifDate.degrees(longitude),
+              abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+        let south = text(EXIF_IFD_GPS, 1)?.uppercased() == "S"
+        let west = text(EXIF_IFD_GPS, 3)?.uppercased() == "W"
+        var altitude = numbers(EXIF_IFD_GPS, 6).first.flatMap { $0.isFinite ? $0 : nil }
+        if let metres = altitude, integers(EXIF_IFD_GPS, 5).first == 1 { altitude = -metres }
+        return GPSLocation(latitude: south ? -lat : lat, longitude: west ? -lon : lon, altitude: altitude)
+    }
+}

@@ -1,0 +1,14 @@
+/// What went wrong inside a C media library, with the library's own message.
+public enum MediaError: Error, CustomStringConvertible, Equatable {
+    /// A libvips operation failed; `message` is libvips's error buffer for this call.
+    case vips(operation: String, message: String)
+    /// The file could not be opened or read as a regular file.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .vips(operation, message): return "\(operation): \(message)"
+        case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The whole content of one source file, at a fixed address for as long as this object lives.
+///
+/// libvips's buffer loaders read lazily from the caller's memory without copying it, so the
+/// bytes must not move or be freed while any image made from them is alive: every
+/// `VipsImage` made from a `SourceBytes` keeps a reference to it.
+public final class SourceBytes: @unchecked Sendable {
+    public let buffer: UnsafeMutableRawBufferPointer
+
+    /// Takes ownership of `buffer`, which must come from `UnsafeMutableRawBufferPointer.allocate`.
+    init(owning buffer: UnsafeMutableRawBufferPointer) {
+        self.buffer = buffer
+    }
+
+    /// Copies `data` (for tests and tools that already hold the bytes).
+    public convenience init(copying data: Data) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.copyBytes(to: buffer.bindMemory(to: UInt8.self))
+        self.init(owning: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<data.count]))
+        allocationBase = buffer
+    }
+
+    /// The allocation `buffer` is a prefix of, when it is shorter than what was allocated.
+    var allocationBase: UnsafeMutableRawBufferPointer?
+
+    deinit { (allocationBase ?? buffer).deallocate() }
+
+    public var count: Int { buffer.count }
+
+    /// The first bytes, enough to sniff the format.
+    public var head: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, FormatSniffer.headerLength)])
+    }
+}

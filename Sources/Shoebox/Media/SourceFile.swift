@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads an original, read-only, without ever blocking on or following what it should not.
+///
+/// The file is opened with `O_RDONLY | O_NOFOLLOW | O_NONBLOCK` and checked with `fstat` on
+/// the open descriptor: a FIFO named `photo.jpg` cannot hang the reader, a symlink swapped in
+/// after the walk is refused, and only regular files are read. Nothing is ever written.
+public enum SourceFile {
+    /// The identity and change stamp of a regular file.
+    public struct Status: Equatable, Sendable {
+        public var size: Int64
+        /// Modification time in nanoseconds since 1970.
+        public var modifiedNanoseconds: Int64
+        public var device: UInt64
+        public var inode: UInt64
+    }
+
+    /// Reads the whole file into memory, refusing anything above `maxBytes`.
+    public static func read(_ path: String, maxBytes: Int64) throws -> (SourceBytes, Status) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        let status = try regularFileStatus(fd, path: path)
+        guard status.size <= maxBytes else {
+            throw SourceFileError.tooLarge(size: status.size, limit: maxBytes)
+        }
+        let bytes = try readAll(fd, expected: Int(status.size), path: path)
+        return (bytes, status)
+    }
+
+    /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`.
+    public static func head(_ path: String, count: Int) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        _ = try regularFileStatus(fd, path: path)
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+        guard n >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        return Array(bytes.prefix(n))
+    }
+
+    /// The status of a path without opening it, not following a final symlink.
+    public static func status(ofPath path: String) -> Status? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Status(info)
+    }
+
+    private static func regularFileStatus(_ fd: Int32, path: String) throws -> Status {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw MediaError.unreadable(path: path, reason: "not a regular file")
+        }
+        return Status(info)
+    }
+
+    /// Reads until end of file; a file that grows while read keeps only what `expected` allowed
+    /// plus nothing more, a file that shrinks is read to its new end.
+    private static func readAll(_ fd: Int32, expected: Int, path: String) throws -> SourceBytes {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected, 1), alignment: 16)
+        var filled = 0
+        while filled < expected {
+            let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if n < 0 {
+                let reason = errnoDescription()
+                buffer.deallocate()
+                throw MediaError.unreadable(path: path, reason: reason)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        let bytes = SourceBytes(owning: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<filled]))
+        bytes.allocationBase = buffer
+        return bytes
+    }
+
+    static func errnoDescription() -> String { String(cString: strerror(errno)) }
+}
+
+/// Why a source file was refused before reading its content.
+public enum SourceFileError: Error, Equatable {
+    case tooLarge(size: Int64, limit: Int64)
+}
+
+extension SourceFile.Status {
+    init(_ info: stat) {
+        size = Int64(info.st_size)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

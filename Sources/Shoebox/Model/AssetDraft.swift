@@ -1,0 +1,18 @@
+/// What the pipeline has learnt about one file so far; each stage adds its part.
+public struct AssetDraft: Sendable {
+    public var file: DiscoveredFile
+    /// The catalog's asset for this file, when it already had one (by path, or by content after a move).
+    public var existingID: Int64?
+    public var contentHash: String = ""
+    public var format: MediaFormat = .jpeg
+    public var storedSize = PixelSize(width: 0, height: 0)
+    public var displayedSize = PixelSize(width: 0, height: 0)
+    public var metadata = PhotoMetadata()
+    public var kind: AssetKind = .photo
+    public var thumbnails: [ThumbnailRecord] = []
+
+    public init(file: DiscoveredFile, existingID: Int64?) {
+        self.file = file
+        self.existingID = existingID
+    }
+}

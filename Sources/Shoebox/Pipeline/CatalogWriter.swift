@@ -1,0 +1,42 @@
+/// The last stage: records each file's outcome in the catalog, one transaction per asset.
+///
+/// Runs on one thread (the catalog has one writer). Thumbnail files already exist when an
+/// asset reaches it, so a committed row never points at a missing file.
+final class CatalogWriter {
+    private let catalog: CatalogStore
+    private let run: Int64
+    private var seen: [Int64] = []
+    private let seenBatch = 512
+
+    init(catalog: CatalogStore, run: Int64) {
+        self.catalog = catalog
+        self.run = run
+    }
+
+    /// Records one outcome and says what happened.
+    func record(_ item: PipelineItem<AssetDraft>) throws -> IngestEvent {
+        switch item {
+        case let .work(draft):
+            try catalog.record(draft, run: run)
+            return .ingested(path: draft.file.path, kind: draft.kind, size: draft.displayedSize)
+        case let .settled(.unchanged(id)):
+            seen.append(id)
+            if seen.count >= seenBatch { try flush() }
+            return .unchanged(assetID: id)
+        case let .settled(.relocated(id, file)):
+            try catalog.relocate(id, to: file, run: run)
+            return .relocated(assetID: id, path: file.path)
+        case let .settled(.failed(error, file, hash, existingID)):
+            try catalog.recordFailure(error, file: file, contentHash: hash, existingID: existingID, run: run)
+            return .failed(error)
+        case let .settled(.skipped(path, reason)):
+            return .skipped(path: path, reason: reason)
+        }
+    }
+
+    /// Writes the pending "seen" marks of unchanged assets.
+    func flush() throws {
+        try catalog.markSeen(seen, run: run)
+        seen.removeAll(keepingCapacity: true)
+    }
+}

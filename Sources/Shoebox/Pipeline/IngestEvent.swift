@@ -1,0 +1,8 @@
+/// What happened to one file, reported as the catalog records it (on the catalog's thread).
+public enum IngestEvent: Sendable {
+    case ingested(path: String, kind: AssetKind, size: PixelSize)
+    case unchanged(assetID: Int64)
+    case relocated(assetID: Int64, path: String)
+    case failed(IngestError)
+    case skipped(path: String, reason: String)
+}

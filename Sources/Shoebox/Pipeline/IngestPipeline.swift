@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+
+/// discover -> plan -> read -> match -> decode -> orient -> classify -> thumbnail -> catalog
+///
+/// Each arrow is a bounded `BlockingQueue`; each stage runs its own workers (counts from the
+/// pipeline file, decode from `--jobs`). The catalog stage runs on the caller's thread.
+/// A file that fails is recorded and the batch goes on; only a catalog that cannot be
+/// written stops the run.
+public final class IngestPipeline {
+    public let configuration: PipelineConfiguration
+    public let catalog: CatalogStore
+    public let library: Library
+    public let options: IngestOptions
+    /// Regular files the walk has found so far in the current run (for progress lines).
+    public private(set) var discovered = AtomicCounter()
+
+    public init(configuration: PipelineConfiguration, catalog: CatalogStore, library: Library,
+                options: IngestOptions = IngestOptions()) {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.library = library
+        self.options = options
+    }
+
+    /// The decode worker count this run uses.
+    public var decodeWorkers: Int {
+        let requested = options.jobs ?? configuration.concurrency.decode
+        return requested > 0 ? requested : ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// Ingests `roots` (files or folders); `onEvent` hears every file's outcome in order of completion.
+    public func run(roots: [String], onEvent: (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
+        try Vips.start()
+        let started = Date()
+        let resolved = roots.map(Self.resolve)
+        let run = try catalog.beginRun(roots: resolved)
+        let cancelled = CancellationFlag()
+        let group = DispatchGroup()
+        let final = startStages(group: group)
+        let reports = ReportBox()
+        let walker = DiscoverStage(excluding: library.root, cancelled: { cancelled.isSet })
+        discovered = walker.discovered
+        DispatchQueue(label: "shoebox.discover").async(group: group) {
+            for root in resolved { reports.append(walker.walk(root: root, into: final.input)) }
+            final.input.close()
+        }
+
+        var summary = IngestSummary()
+        let writer = CatalogWriter(catalog: catalog, run: run)
+        var fatal: Error?
+        while let item = final.output.pop() {
+            if fatal != nil { continue }  // drain so that no producer stays blocked
+            do {
+                let event = try writer.record(item)
+                summary.count(event)
+                onEvent(event)
+            } catch {
+                fatal = error
+                cancelled.set()
+            }
+        }
+        group.wait()
+        if let fatal { throw fatal }
+        try writer.flush()
+        try markMissing(reports.all, run: run, summary: &summary)
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    private func markMissing(_ reports: [DiscoverStage.RootReport], run: Int64, summary: inout IngestSummary) throws {
+        for report in reports {
+            if report.isSingleFile { continue }
+            if let problem = report.problem {
+                summary.rootWarnings.append("\(problem); its assets were not checked for missing files")
+            } else if report.regularFiles == 0 {
+                summary.rootWarnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
+            } else {
+                summary.missing += try catalog.markMissing(under: report.root, notSeenIn: run)
+            }
+        }
+    }
+
+    /// Wires the stages between bounded queues; returns the first queue and the last.
+    private func startStages(group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
+                                                       output: BlockingQueue<PipelineItem<AssetDraft>>) {
+        let c = configuration
+        let recipes = Set(c.thumbnails.map { $0.recipeHash(aspectRule: c.aspectRule) })
+        func queue<T>(_: T.Type) -> BlockingQueue<PipelineItem<T>> { BlockingQueue(capacity: c.queueCapacity) }
+        let discovered = queue(DiscoveredFile.self)
+        let planned = queue(AssetDraft.self)
+        let read = queue(SourceData.self)
+        let matched = queue(SourceData.self)
+        let decoded = queue(DecodedImage.self)
+        let oriented = queue(OrientedImage.self)
+        let classified = queue(OrientedImage.self)
+        let rendered = queue(AssetDraft.self)
+        StageRunner.start(PlanStage(catalog: catalog, library: library, recipes: recipes, retryFailed: options.retryFailed),
+                          workers: 1, input: discovered, output: planned, group: group)
+        StageRunner.start(ReadStage(maxFileBytes: c.limits.maxFileBytes), workers: c.concurrency.read,
+                          input: planned, output: read, group: group)
+        StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes),
+                          workers: 1, input: read, output: matched, group: group)
+        StageRunner.start(DecodeStage(configuration: c), workers: decodeWorkers, input: matched, output: decoded, group: group)
+        StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented, group: group)
+        StageRunner.start(ClassifyStage(), workers: c.concurrency.classify, input: oriented, output: classified, group: group)
+        StageRunner.start(ThumbnailStage(configuration: c, library: library), workers: c.concurrency.thumbnail,
+                          input: classified, output: rendered, group: group)
+        return (discovered, rendered)
+    }
+
+    /// An absolute path with symlinks resolved, so that assets are keyed the same way every run.
+    static func resolve(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let real = realpath(absolute, nil) else { return absolute }
+        defer { free(real) }
+        return String(cString: real)
+    }
+}
+
+/// Set once, read from any thread.
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
+
+/// The walk's per-root reports, handed from the discover thread to the caller.
+final class ReportBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [DiscoverStage.RootReport] = []
+    var all: [DiscoverStage.RootReport] { lock.lock(); defer { lock.unlock() }; return reports }
+    func append(_ report: DiscoverStage.RootReport) { lock.lock(); reports.append(report); lock.unlock() }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The totals of one ingest run.
+public struct IngestSummary: Sendable, Equatable, Codable {
+    public var ingested = 0
+    public var unchanged = 0
+    /// Known content at a new path or with a new stamp: catalog updated, nothing decoded.
+    public var relocated = 0
+    public var failed = 0
+    /// Entries that are not regular files (links, FIFOs...) or whose names cannot be stored.
+    public var skipped = 0
+    /// Assets newly flagged missing because their file is gone.
+    public var missing = 0
+    /// Roots whose assets were not checked for missing files, with the reason.
+    public var rootWarnings: [String] = []
+    public var seconds = 0.0
+
+    public var filesSeen: Int { ingested + unchanged + relocated + failed }
+
+    public init() {}
+
+    mutating func count(_ event: IngestEvent) {
+        switch event {
+        case .ingested: ingested += 1
+        case .unchanged: unchanged += 1
+        case .relocated: relocated += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Everything a pipeline file decides: the thumbnails, the aspect rule, the limits and the
+/// per-stage concurrency. Every key is documented in `pipelines/README.md`.
+public struct PipelineConfiguration: Codable, Equatable, Sendable {
+    public var name: String
+    public var description: String?
+    public var aspectRule: AspectRule
+    public var thumbnails: [ThumbnailSpec]
+    public var limits: Limits
+    public var concurrency: Concurrency
+    /// How many items may wait between two stages; a full queue blocks its producer.
+    public var queueCapacity: Int
+
+    public struct Limits: Codable, Equatable, Sendable {
+        /// Images whose header claims more pixels than this are refused before decoding.
+        public var maxPixels: Int
+        /// Files larger than this are refused before reading.
+        public var maxFileBytes: Int64
+        /// Whether a truncated file fails (true) or is thumbnailed with its missing part grey.
+        public var failOnTruncation: Bool
+    }
+
+    /// Workers per stage; 0 for `decode` means one per core.
+    public struct Concurrency: Codable, Equatable, Sendable {
+        public var read: Int
+        public var decode: Int
+        public var orient: Int
+        public var classify: Int
+        public var thumbnail: Int
+    }
+
+    /// Reads and checks a pipeline file.
+    public static func load(from url: URL) throws -> PipelineConfiguration {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PipelineError.unreadable(file: url.path, reason: error.localizedDescription)
+        }
+        return try parse(data, file: url.path)
+    }
+
+    /// Parses pipeline JSON; `file` names the source in error messages.
+    public static func parse(_ data: Data, file: String) throws -> PipelineConfiguration {
+        let configuration: PipelineConfiguration
+        do {
+            configuration = try JSONDecoder().decode(PipelineConfiguration.self, from: data)
+        } catch let error as DecodingError {
+            throw PipelineError.invalid(file: file, reason: PipelineError.describe(error))
+        } catch {
+            throw PipelineError.invalid(file: file, reason: "not JSON: \(error.localizedDescription)")
+        }
+        try configuration.validate(file: file)
+        return configuration
+    }
+
+    /// Rejects values that would make the pipeline misbehave rather than fail loudly later.
+    func validate(file: String) throws {
+        func check(_ condition: Bool, _ reason: String) throws {
+            if !condition { throw PipelineError.invalid(file: file, reason: reason) }
+        }
+        try check(!thumbnails.isEmpty, "\"thumbnails\" must list at least one spec")
+        try check(Set(thumbnails.map(\.name)).count == thumbnails.count, "thumbnail names must be unique")
+        for spec in thumbnails {
+            try check(!spec.name.isEmpty && spec.name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" },
+                      "thumbnail name \"\(spec.name)\" may use only letters, digits, - and _")
+            try check(spec.width > 0 && (spec.height ?? 1) > 0, "thumbnail \"\(spec.name)\": sizes must be positive")
+            try check(spec.rule != .fit || spec.height != nil, "thumbnail \"\(spec.name)\": rule \"fit\" needs a height")
+            try check((1...100).contains(spec.quality), "thumbnail \"\(spec.name)\": quality must be 1...100")
+            try check(spec.maxLongEdge > 0, "thumbnail \"\(spec.name)\": maxLongEdge must be positive")
+        }
+        try check(aspectRule.tallBelow > 0 && aspectRule.tallBelow < aspectRule.panoramaAbove,
+                  "aspectRule: need 0 < tallBelow < panoramaAbove")
+        try check(aspectRule.panoramaWidthFactor > 0 && aspectRule.tallWidthFactor > 0,
+                  "aspectRule: factors must be positive")
+        try check(limits.maxPixels > 0 && limits.maxFileBytes > 0, "limits must be positive")
+        try check(queueCapacity > 0, "queueCapacity must be positive")
+        let workers = [concurrency.read, concurrency.orient, concurrency.classify, concurrency.thumbnail]
+        try check(workers.allSatisfy { $0 > 0 } && concurrency.decode >= 0,
+                  "concurrency: every stage needs at least one worker (decode 0 = one per core)")
+    }
+}

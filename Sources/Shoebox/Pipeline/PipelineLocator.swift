@@ -1,0 +1,46 @@
+import Foundation
+
+/// Finds a pipeline file from a `--pipeline NAME|FILE` argument.
+///
+/// A value with a `/` or ending in `.json` is a file path. A bare name is looked up as
+/// `NAME.json` in `$SHOEBOX_PIPELINES`, then in the `pipelines/` folder of the package the
+/// executable was built in, then in `./pipelines`.
+public enum PipelineLocator {
+    public static let defaultName = "default"
+
+    public static func locate(_ nameOrFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                              executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")) throws -> URL {
+        let value = nameOrFile ?? defaultName
+        if value.contains("/") || value.hasSuffix(".json") {
+            return URL(fileURLWithPath: value)
+        }
+        let folders = searchFolders(environment: environment, executable: executable)
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("\(value).json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        throw PipelineError.notFound(name: value, searched: folders.map(\.path))
+    }
+
+    public static func load(_ nameOrFile: String?) throws -> PipelineConfiguration {
+        try PipelineConfiguration.load(from: locate(nameOrFile))
+    }
+
+    static func searchFolders(environment: [String: String], executable: URL) -> [URL] {
+        var folders: [URL] = []
+        if let custom = environment["SHOEBOX_PIPELINES"], !custom.isEmpty {
+            folders.append(URL(fileURLWithPath: custom))
+        }
+        var directory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("pipelines")
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                folders.append(candidate)
+                break
+            }
+            directory.deleteLastPathComponent()
+        }
+        folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("pipelines"))
+        return folders
+    }
+}

@@ -1,0 +1,42 @@
+/// One step of the ingest pipeline: takes a value, returns a value, shares nothing.
+///
+/// A stage throws `IngestError` for a file it cannot handle; the runner records that file as
+/// failed and the batch goes on. A stage may also settle a file early (unchanged, moved).
+public protocol PipelineStage: Sendable {
+    associatedtype Input: CarriesDraft
+    associatedtype Output
+    /// The stage's name in logs and profiles.
+    var name: String { get }
+    func process(_ input: Input) throws -> PipelineItem<Output>
+}
+
+/// What flows between stages: work for the next stage, or a file whose outcome is settled.
+public enum PipelineItem<Payload> {
+    case work(Payload)
+    case settled(Settlement)
+}
+
+/// A file's final outcome, decided before the end of the pipeline.
+public enum Settlement: Sendable {
+    /// Already catalogued and unchanged on disk.
+    case unchanged(assetID: Int64)
+    /// Same content as a catalogued asset, at a new path or with a new stamp: no decode needed.
+    case relocated(assetID: Int64, file: DiscoveredFile)
+    /// Could not be ingested; recorded with its error class.
+    case failed(IngestError, file: DiscoveredFile, contentHash: String?, existingID: Int64?)
+    /// Not a regular file (FIFO, socket, symlink...): reported, never opened.
+    case skipped(path: String, reason: String)
+}
+
+/// A stage's input knows which file it is about, so a failure can be recorded against it.
+public protocol CarriesDraft {
+    var draft: AssetDraft { get }
+}
+
+extension AssetDraft: CarriesDraft {
+    public var draft: AssetDraft { self }
+}
+
+extension DiscoveredFile: CarriesDraft {
+    public var draft: AssetDraft { AssetDraft(file: self, existingID: nil) }
+}

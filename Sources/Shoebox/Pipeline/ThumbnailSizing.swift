@@ -1,0 +1,43 @@
+/// The size maths of thumbnails: pure functions of the displayed size and a spec.
+public enum ThumbnailSizing {
+    /// The size of `spec`'s thumbnail for an image displayed at `source`.
+    ///
+    /// Never larger than the source on either side, never longer than the spec's cap or
+    /// what its format holds, never smaller than 1x1.
+    public static func targetSize(for source: PixelSize, spec: ThumbnailSpec, aspectRule: AspectRule) -> PixelSize {
+        precondition(source.width > 0 && source.height > 0, "a decoded image has pixels")
+        let uncapped: PixelSize
+        switch spec.rule {
+        case .aspect: uncapped = aspectSize(source, base: spec.width, rule: aspectRule)
+        case .fit: uncapped = fitSize(source, box: PixelSize(width: spec.width, height: spec.height ?? spec.width))
+        }
+        return capped(uncapped, longEdge: min(spec.maxLongEdge, spec.format.maxDimension), aspect: source.aspect)
+    }
+
+    static func aspectSize(_ source: PixelSize, base: Int, rule: AspectRule) -> PixelSize {
+        let aspect = source.aspect
+        let width = rule.width(forBase: base, aspect: aspect)
+        let size = PixelSize(width: atLeastOne(width), height: atLeastOne(width / aspect))
+        return size.width > source.width || size.height > source.height ? source : size
+    }
+
+    static func fitSize(_ source: PixelSize, box: PixelSize) -> PixelSize {
+        let scale = min(1, Double(box.width) / Double(source.width), Double(box.height) / Double(source.height))
+        if scale == 1 { return source }
+        return PixelSize(width: atLeastOne(Double(source.width) * scale),
+                         height: atLeastOne(Double(source.height) * scale))
+    }
+
+    static func capped(_ size: PixelSize, longEdge cap: Int, aspect: Double) -> PixelSize {
+        guard size.longEdge > cap else { return size }
+        if size.width >= size.height {
+            return PixelSize(width: cap, height: atLeastOne(Double(cap) / aspect))
+        }
+        return PixelSize(width: atLeastOne(Double(cap) * aspect), height: cap)
+    }
+
+    private static func atLeastOne(_ value: Double) -> Int {
+        guard value.isFinite else { return 1 }
+        return max(1, Int(value.rounded()))
+    }
+}

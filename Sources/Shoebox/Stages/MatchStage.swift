@@ -1,0 +1,29 @@
+/// Recognises content the catalog already has, so a moved or touched file is not decoded again.
+///
+/// A file whose content hash equals its own asset's (only the stamp changed), or equals an
+/// asset whose path no longer exists on disk (the file moved), is settled `relocated`: the
+/// asset keeps its id and thumbnails and takes the new path. Identical copies that both exist
+/// stay separate assets (sharing thumbnail files).
+public struct MatchStage: PipelineStage {
+    public let name = "match"
+    let catalog: CatalogStore
+    let library: Library
+    let recipes: Set<String>
+
+    public func process(_ input: SourceData) throws -> PipelineItem<SourceData> {
+        let draft = input.draft
+        let candidates: [CatalogEntry]
+        do { candidates = try catalog.entries(withContentHash: draft.contentHash) } catch {
+            throw IngestError(.unreadable, path: draft.file.path, reason: "catalog lookup failed: \(error)")
+        }
+        let reusable = candidates.filter { $0.status == .ok && library.hasEveryThumbnail(of: $0, recipes: recipes) }
+        if let own = reusable.first(where: { $0.id == draft.existingID }) {
+            return .settled(.relocated(assetID: own.id, file: draft.file))
+        }
+        if draft.existingID == nil,
+           let moved = reusable.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }) {
+            return .settled(.relocated(assetID: moved.id, file: draft.file))
+        }
+        return .work(input)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Makes every thumbnail of the pipeline from one upright image, and writes them atomically.
+///
+/// Files are content-addressed: a thumbnail that already exists (the same picture elsewhere,
+/// or an earlier run) is reused, not encoded again.
+public struct ThumbnailStage: PipelineStage {
+    public let name = "thumbnail"
+    let configuration: PipelineConfiguration
+    let library: Library
+
+    public func process(_ input: OrientedImage) throws -> PipelineItem<AssetDraft> {
+        var draft = input.draft
+        draft.thumbnails = try configuration.thumbnails.map { spec in
+            try thumbnail(spec, of: input.image, draft: draft)
+        }
+        return .work(draft)
+    }
+
+    private func thumbnail(_ spec: ThumbnailSpec, of image: VipsImage, draft: AssetDraft) throws -> ThumbnailRecord {
+        let size = ThumbnailSizing.targetSize(for: draft.displayedSize, spec: spec, aspectRule: configuration.aspectRule)
+        let recipe = spec.recipeHash(aspectRule: configuration.aspectRule)
+        let relativePath = library.thumbnailRelativePath(contentHash: draft.contentHash, recipeHash: recipe, format: spec.format)
+        if !library.fileExists(relativePath) {
+            let data: Data
+            do {
+                data = try image.resized(toWidth: size.width, height: size.height).encoded(as: spec.format, quality: spec.quality)
+            } catch {
+                throw IngestError(.damaged, path: draft.file.path, reason: "cannot make thumbnail \(spec.name): \(error)")
+            }
+            do {
+                try AtomicFileWriter.write(data, to: library.absolutePath(relativePath), scratchFolder: library.scratchFolder)
+            } catch {
+                throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)")
+            }
+        }
+        return ThumbnailRecord(name: spec.name, recipe: recipe, width: size.width, height: size.height,
+                               relativePath: relativePath)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Shoebox
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum IngestCommand: Command {
+    static let name = "ingest"
+    static let abstract = "Ingest folders of photos into the catalog, with thumbnails."
+    static let help = """
+        OVERVIEW: \(abstract)
+        Unchanged files are not decoded again; new and changed files are; files gone from
+        disk are flagged missing (never when a whole root is missing or empty). Originals
+        are opened read-only and never modified.
+
+        USAGE: shoebox ingest PATH... [--library DIR] [--pipeline NAME|FILE] [--jobs N] [--retry-failed]
+
+        ARGUMENTS:
+          PATH                    Folders (walked recursively) or single files.
+
+        OPTIONS:
+        \(LibraryOption.help)
+          --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
+          --jobs N                Decode workers (default: the pipeline's, 0 there = one per core).
+          --retry-failed          Also retry files recorded as failed that have not changed.
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0 every file ingested or unchanged, 1 some files failed (or the run stopped), 64 usage error.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
+                                            flags: ["--retry-failed"])
+        guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
+        let configuration = try PipelineLocator.load(args.value("--pipeline"))
+        let library = LibraryOption.library(args)
+        do {
+            try FileManager.default.createDirectory(at: library.root, withIntermediateDirectories: true)
+        } catch {
+            throw LibraryError.cannotCreate(library.root.path, error.localizedDescription)
+        }
+        let lock = try LibraryLock(library)
+        defer { withExtendedLifetime(lock) {} }
+        try library.prepare()
+        let catalog = try SQLiteCatalog(path: library.catalogPath)
+        let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 1), retryFailed: args.has("--retry-failed"))
+        let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
+        let reporter = ProgressReporter(interactive: isatty(STDERR_FILENO) != 0, discovered: { pipeline.discovered.value })
+        Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
+        let summary = try pipeline.run(roots: args.positionals) { reporter.report($0) }
+        reporter.finish()
+        print(summary: summary)
+        return summary.failed > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    private static func print(summary: IngestSummary) {
+        let rate = summary.seconds > 0 ? Double(summary.filesSeen) / summary.seconds : 0
+        Output.line("""
+            ingested \(summary.ingested), unchanged \(summary.unchanged), moved or touched \(summary.relocated), \
+            failed \(summary.failed), skipped \(summary.skipped), newly missing \(summary.missing) \
+            in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", rate)) files/s)
+            """)
+        for warning in summary.rootWarnings { Output.error("warning: \(warning)") }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Shoebox
+
+enum ShowCommand: Command {
+    static let name = "show"
+    static let abstract = "Show one asset in full, as JSON."
+    static let help = """
+        OVERVIEW: \(abstract)
+
+        USAGE: shoebox show PATH|ID [--library DIR]
+
+        ARGUMENTS:
+          PATH|ID                 The asset's file path, or its catalog id.
+
+        OPTIONS:
+        \(LibraryOption.help)
+          -h, --help              Show this help.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandLineArguments(arguments, options: ["--library"], flags: [])
+        guard args.positionals.count == 1, let key = args.positionals.first else {
+            throw UsageError("show takes one PATH or ID")
+        }
+        let library = LibraryOption.library(args)
+        let catalog = try LibraryOption.openCatalog(library)
+        let path = URL(fileURLWithPath: key).standardizedFileURL.path
+        var asset = try catalog.asset(path: path)
+        if asset == nil, let resolved = realpath(path, nil) {
+            asset = try catalog.asset(path: String(cString: resolved))
+            free(resolved)
+        }
+        if asset == nil, let id = Int64(key) { asset = try catalog.asset(id: id) }
+        guard let asset else {
+            Output.error("Error: no asset \(key) in \(library.catalogPath)")
+            return ExitStatus.failure
+        }
+        Output.line(try AssetJSON.pretty(asset, library: library))
+        return ExitStatus.success
+    }
+}

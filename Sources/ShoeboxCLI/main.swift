@@ -1,0 +1,53 @@
+import Foundation
+import Shoebox
+
+/// `shoebox COMMAND ...`: the entry point. Errors print as `Error: ...`, usage errors add the
+/// command's usage line and exit 64, as swift-argument-parser tools do.
+let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self]
+
+let overview = """
+    OVERVIEW: Shoebox ingests folders of photos into a catalog, with oriented, aspect-aware thumbnails.
+
+    USAGE: shoebox COMMAND [OPTIONS]
+
+    SUBCOMMANDS:
+    \(commands.map { "  \($0.name.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.abstract)" }.joined(separator: "\n"))
+
+      See 'shoebox COMMAND --help' for each command's options.
+    """
+
+func usageLine(_ help: String) -> String {
+    help.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map { "Usage:" + $0.dropFirst("USAGE:".count) } ?? ""
+}
+
+func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
+        if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+            Output.line(command.help)
+        } else {
+            Output.line(overview)
+        }
+        return ExitStatus.success
+    }
+    arguments.removeFirst()
+    guard let command = commands.first(where: { $0.name == first }) else {
+        Output.error("Error: unknown command '\(first)'\n\n\(overview)")
+        return ExitStatus.usage
+    }
+    if arguments.contains("-h") || arguments.contains("--help") {
+        Output.line(command.help)
+        return ExitStatus.success
+    }
+    do {
+        return try command.run(arguments)
+    } catch let error as UsageError {
+        Output.error("Error: \(error.message)\n\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
+        return ExitStatus.usage
+    } catch {
+        Output.error("Error: \(error)")
+        return ExitStatus.failure
+    }
+}
+
+exit(main())
