@@ -1,0 +1,91 @@
+import Foundation
+@testable import Shoebox
+
+/// Where the tests find their media: `samples/` in this repo, and the shared corpus beside
+/// the clone (`../shared/corpus`), which a user's clone may not have.
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let samples = repository.appendingPathComponent("samples")
+
+    static func sample(_ relativePath: String) -> URL { samples.appendingPathComponent(relativePath) }
+
+    /// `../shared/corpus`, or nil when this clone has no shared folder beside it.
+    static let sharedCorpus: URL? = {
+        let corpus = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
+    }()
+
+    static let sharedCorpusMissing = "../shared/corpus is absent (a user's clone): skipped"
+
+    static func corpus(_ relativePath: String) -> URL {
+        sharedCorpus!.appendingPathComponent(relativePath)
+    }
+
+    static func pipeline() throws -> PipelineConfiguration {
+        try PipelineConfiguration.load(from: repository.appendingPathComponent("pipelines/default.json"))
+    }
+}
+
+/// A fresh temporary folder, removed when the value goes away.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("shoebox-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    var path: String { url.path }
+
+    func subfolder(_ name: String) throws -> URL {
+        let folder = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Copies files into `name/` (keeping their file names) and returns the folder.
+    func folder(_ name: String, copying files: [URL]) throws -> URL {
+        let folder = try subfolder(name)
+        for file in files {
+            try FileManager.default.copyItem(at: file, to: folder.appendingPathComponent(file.lastPathComponent))
+        }
+        return folder
+    }
+}
+
+/// A library in a temporary folder with its catalog, and a way to ingest into it.
+final class TestLibrary {
+    let folder: TemporaryFolder
+    let library: Library
+    let catalog: SQLiteCatalog
+
+    init() throws {
+        folder = try TemporaryFolder()
+        library = Library(root: folder.url.appendingPathComponent("library"))
+        try FileManager.default.createDirectory(at: library.root, withIntermediateDirectories: true)
+        try library.prepare()
+        catalog = try SQLiteCatalog(path: library.catalogPath)
+    }
+
+    @discardableResult
+    func ingest(_ roots: [URL], configuration: PipelineConfiguration? = nil, retryFailed: Bool = false,
+                events: ((IngestEvent) -> Void)? = nil) throws -> IngestSummary {
+        let pipeline = IngestPipeline(configuration: try configuration ?? Fixtures.pipeline(), catalog: catalog,
+                                      library: library, options: IngestOptions(jobs: 2, retryFailed: retryFailed))
+        return try pipeline.run(roots: roots.map(\.path)) { events?($0) }
+    }
+
+    func assets() throws -> [AssetRecord] {
+        var all: [AssetRecord] = []
+        try catalog.forEachAsset { all.append($0) }
+        return all
+    }
+
+    func asset(at url: URL) throws -> AssetRecord? {
+        try catalog.asset(path: IngestPipeline.resolve(url.path))
+    }
+}
