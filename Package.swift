@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox"], path: "Sources/ShoeboxCLI"),
-        .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox"], path: "Tests/ShoeboxTests"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -12,22 +12,19 @@ typedef enum {
     SB_FORMAT_GIF = 6
 } SBFormat;
 
-static void sb_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
-    (void) domain; (void) level; (void) message; (void) data;
-}
-
 /* Starts libvips once per process: untrusted loaders blocked, no operation cache
  * (every file is seen once), one libvips worker thread per image because Shoebox
  * parallelises across files. */
 static inline int sb_vips_start(const char *argv0, int concurrency) {
+    /* Per-file problems reach Shoebox as errors; libvips's warnings would only garble its
+     * output. Setting VIPS_WARNING in the environment beforehand keeps them for debugging. */
+    g_setenv("VIPS_WARNING", "0", FALSE);
     if (VIPS_INIT(argv0) != 0)
         return -1;
     vips_block_untrusted_set(TRUE);
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_concurrency_set(concurrency);
-    /* Per-file problems reach Shoebox as errors; libvips's warnings would only garble output. */
-    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, sb_vips_quiet, NULL);
     return 0;
 }
 

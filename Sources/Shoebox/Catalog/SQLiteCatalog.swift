@@ -25,12 +25,14 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
 
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writeQueue.sync {
+            defer { writer.resetStatements() }
             do { return try body(writer) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
         }
     }
 
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try readQueue.sync {
+            defer { reader.resetStatements() }
             do { return try body(reader) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
         }
     }

@@ -57,6 +57,12 @@ final class SQLiteConnection {
         return statement
     }
 
+    /// Resets every cached statement. A statement left mid-result keeps its read transaction
+    /// open, and in WAL mode that pins the connection to an old snapshot of the database.
+    func resetStatements() {
+        for statement in statements.values { statement.reset() }
+    }
+
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// EXIF orientation 1-8 (mirrored ones included) is applied once; HEIC is never rotated twice.
+@Suite struct OrientationTests {
+    func thumbnail(_ asset: AssetRecord, in library: TestLibrary, named name: String = "thumb") throws -> VipsImage {
+        let record = try #require(asset.thumbnails.first { $0.name == name })
+        return try VipsImage.decode(Data(contentsOf: URL(fileURLWithPath: library.library.absolutePath(record.relativePath))))
+    }
+
+    @Test func everySampleOrientationShowsTheSamePicture() throws {
+        let library = try TestLibrary()
+        try library.ingest([Fixtures.sample("orientation")])
+        let reference = try #require(try library.asset(at: Fixtures.sample("orientation/landscape_1.jpg")))
+        let expected = try thumbnail(reference, in: library)
+        for tag in 1...8 {
+            let asset = try #require(try library.asset(at: Fixtures.sample("orientation/landscape_\(tag).jpg")))
+            #expect(asset.metadata.orientation == tag)
+            #expect((asset.width, asset.height) == (360, 240), "orientation \(tag)")
+            let difference = try thumbnail(asset, in: library).meanAbsoluteDifference(to: expected)
+            #expect(difference < 3, "orientation \(tag) differs from orientation 1 by \(difference)")
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func everyCorpusOrientationIsDisplayedUpright() throws {
+        let library = try TestLibrary()
+        try library.ingest([Fixtures.corpus("orientation")])
+        for shape in ["Landscape", "Portrait"] {
+            let expectedSize = shape == "Landscape" ? (1800, 1200) : (1200, 1800)
+            let reference = try #require(try library.asset(at: Fixtures.corpus("orientation/\(shape)_1.jpg")))
+            let expected = try thumbnail(reference, in: library)
+            for tag in 0...8 {
+                let asset = try #require(try library.asset(at: Fixtures.corpus("orientation/\(shape)_\(tag).jpg")))
+                #expect(asset.status == .ok)
+                #expect((asset.width, asset.height) == expectedSize, "\(shape)_\(tag)")
+                let difference = try thumbnail(asset, in: library).meanAbsoluteDifference(to: expected)
+                #expect(difference < 4, "\(shape)_\(tag) differs from \(shape)_1 by \(difference)")
+            }
+        }
+    }
+
+    /// The iPhone file stores EXIF orientation 6 and an `irot` transform; libheif applies the
+    /// transform, so applying the EXIF tag too would turn the portrait back on its side.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func heicIsRotatedByItsContainerOnly() throws {
+        let library = try TestLibrary()
+        try library.ingest([Fixtures.corpus("exif-samples/heic")])
+        let expected: [String: (Int, Int)] = [
+            "mobile/iphone_13_pro_max.HEIC": (3024, 4032),
+            "mobile/HMD_Nokia_8.3_5G.heif": (3456, 4608),
+            "mobile/HMD_Nokia_8.3_5G_hdr.heif": (4608, 3456),
+            "IMG_5195.HEIC": (2566, 3313),
+            "samplefilehub.heif": (640, 426),
+        ]
+        for (file, size) in expected {
+            let asset = try #require(try library.asset(at: Fixtures.corpus("exif-samples/heic/\(file)")))
+            #expect(asset.status == .ok, "\(file): \(asset.errorMessage ?? "")")
+            #expect((asset.width, asset.height) == size, "\(file)")
+            let thumb = try #require(asset.thumbnails.first { $0.name == "thumb" })
+            #expect(thumb.width == 256 && (thumb.height > 256) == (size.1 > size.0), "\(file) thumb \(thumb.width)x\(thumb.height)")
+        }
+        let iphone = try #require(try library.asset(at: Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC")))
+        #expect(iphone.metadata.orientation == 6)
+    }
+
+    @Test func theOrientStageRuleForEachFormat() {
+        #expect(OrientStage.orientationToApply(format: .jpeg, exifOrientation: 6) == .right)
+        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6) == .up)
+        #expect(OrientStage.orientationToApply(format: .avif, exifOrientation: 8) == .up)
+        #expect(OrientStage.orientationToApply(format: .png, exifOrientation: 0) == .up)
+        #expect(Orientation.leftMirrored.displayedSize(ofStored: PixelSize(width: 240, height: 360)) == PixelSize(width: 360, height: 240))
+    }
+}
