@@ -26,7 +26,8 @@ enum IngestCommand: Command {
           -h, --help              Show this help.
 
         EXIT STATUS:
-          0 every file ingested or unchanged, 1 some files failed (or the run stopped), 64 usage error.
+          0 no file failed in this run (unchanged earlier failures are counted as "still failed"),
+          1 some files failed or the run stopped, 64 usage error.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -58,9 +59,12 @@ enum IngestCommand: Command {
         let rate = summary.seconds > 0 ? Double(summary.filesSeen) / summary.seconds : 0
         Output.line("""
             ingested \(summary.ingested), unchanged \(summary.unchanged), moved or touched \(summary.relocated), \
-            failed \(summary.failed), skipped \(summary.skipped), newly missing \(summary.missing) \
+            failed \(summary.failed), still failed \(summary.stillFailed), skipped \(summary.skipped), newly missing \(summary.missing) \
             in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", rate)) files/s)
             """)
         for warning in summary.rootWarnings { Output.error("warning: \(warning)") }
+        if summary.stillFailed > 0 {
+            Output.error("note: \(summary.stillFailed) files failed in an earlier run and have not changed; --retry-failed retries them")
+        }
     }
 }

@@ -31,7 +31,7 @@ final class ProgressReporter {
     private func logLine(_ event: IngestEvent) -> String? {
         switch event {
         case let .ingested(path, kind, size): return "ingested \(path) (\(kind.rawValue), \(size))"
-        case .unchanged: return nil
+        case .unchanged, .stillFailed: return nil
         case let .relocated(_, path): return "known content, catalog updated: \(path)"
         case let .failed(error): return "failed \(error)"
         case let .skipped(path, reason): return "skipped \(path): \(reason)"

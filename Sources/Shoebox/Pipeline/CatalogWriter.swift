@@ -20,9 +20,11 @@ final class CatalogWriter {
             try catalog.record(draft, run: run)
             return .ingested(path: draft.file.path, kind: draft.kind, size: draft.displayedSize)
         case let .settled(.unchanged(id)):
-            seen.append(id)
-            if seen.count >= seenBatch { try flush() }
+            try markSeen(id)
             return .unchanged(assetID: id)
+        case let .settled(.stillFailed(id)):
+            try markSeen(id)
+            return .stillFailed(assetID: id)
         case let .settled(.relocated(id, file)):
             try catalog.relocate(id, to: file, run: run)
             return .relocated(assetID: id, path: file.path)
@@ -32,6 +34,11 @@ final class CatalogWriter {
         case let .settled(.skipped(path, reason)):
             return .skipped(path: path, reason: reason)
         }
+    }
+
+    private func markSeen(_ id: Int64) throws {
+        seen.append(id)
+        if seen.count >= seenBatch { try flush() }
     }
 
     /// Writes the pending "seen" marks of unchanged assets.

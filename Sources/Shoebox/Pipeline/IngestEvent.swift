@@ -2,6 +2,7 @@
 public enum IngestEvent: Sendable {
     case ingested(path: String, kind: AssetKind, size: PixelSize)
     case unchanged(assetID: Int64)
+    case stillFailed(assetID: Int64)
     case relocated(assetID: Int64, path: String)
     case failed(IngestError)
     case skipped(path: String, reason: String)

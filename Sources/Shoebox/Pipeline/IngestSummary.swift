@@ -7,6 +7,8 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     /// Known content at a new path or with a new stamp: catalog updated, nothing decoded.
     public var relocated = 0
     public var failed = 0
+    /// Failures recorded by earlier runs whose files have not changed (not retried).
+    public var stillFailed = 0
     /// Entries that are not regular files (links, FIFOs...) or whose names cannot be stored.
     public var skipped = 0
     /// Assets newly flagged missing because their file is gone.
@@ -15,7 +17,7 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     public var rootWarnings: [String] = []
     public var seconds = 0.0
 
-    public var filesSeen: Int { ingested + unchanged + relocated + failed }
+    public var filesSeen: Int { ingested + unchanged + relocated + failed + stillFailed }
 
     public init() {}
 
@@ -25,6 +27,7 @@ public struct IngestSummary: Sendable, Equatable, Codable {
         case .unchanged: unchanged += 1
         case .relocated: relocated += 1
         case .failed: failed += 1
+        case .stillFailed: stillFailed += 1
         case .skipped: skipped += 1
         }
     }

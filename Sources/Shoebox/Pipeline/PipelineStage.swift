@@ -20,6 +20,8 @@ public enum PipelineItem<Payload> {
 public enum Settlement: Sendable {
     /// Already catalogued and unchanged on disk.
     case unchanged(assetID: Int64)
+    /// Recorded as failed by an earlier run and unchanged since: not retried without `--retry-failed`.
+    case stillFailed(assetID: Int64)
     /// Same content as a catalogued asset, at a new path or with a new stamp: no decode needed.
     case relocated(assetID: Int64, file: DiscoveredFile)
     /// Could not be ingested; recorded with its error class.

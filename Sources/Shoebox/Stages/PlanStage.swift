@@ -18,7 +18,7 @@ public struct PlanStage: PipelineStage {
         guard let entry else { return .work(AssetDraft(file: file, existingID: nil)) }
         let sameStamp = entry.fileSize == file.status.size && entry.modifiedNanoseconds == file.status.modifiedNanoseconds
         if sameStamp && entry.status == .failed && !retryFailed {
-            return .settled(.unchanged(assetID: entry.id))
+            return .settled(.stillFailed(assetID: entry.id))
         }
         if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) {
             return .settled(.unchanged(assetID: entry.id))

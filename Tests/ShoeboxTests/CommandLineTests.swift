@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// The `shoebox` binary, run as a user runs it.
+@Suite struct CommandLineTests {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The built `shoebox`, beside the test bundle in the build folder.
+    static let binary: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while folder.path != "/" {
+            folder.deleteLastPathComponent()
+            let candidate = folder.appendingPathComponent("shoebox")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return Fixtures.repository.appendingPathComponent(".build/debug/shoebox")
+    }()
+
+    func shoebox(_ arguments: String...) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHOEBOX_PIPELINES"] = Fixtures.repository.appendingPathComponent("pipelines").path
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                      errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in ["ingest", "list", "show"] {
+            let result = try shoebox(command, "--help")
+            #expect(result.status == 0)
+            #expect(result.output.contains("USAGE: shoebox \(command)"))
+            #expect(result.output.contains("OPTIONS:"))
+        }
+        #expect(try shoebox("--help").output.contains("SUBCOMMANDS:"))
+    }
+
+    @Test func aUsageErrorExits64WithTheUsageLine() throws {
+        let result = try shoebox("ingest", "--jobs", "zero", "samples")
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: --jobs takes a whole number of at least 1, not \"zero\""))
+        #expect(result.errors.contains("Usage: shoebox ingest PATH..."))
+        #expect(try shoebox("frobnicate").status == 64)
+        #expect(try shoebox("ingest").status == 64)
+    }
+
+    @Test func ingestingTheSamplesReportsTheBrokenOnesAndExits1() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        let result = try shoebox("ingest", Fixtures.samples.path, "--library", library)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("ingested 13, unchanged 0, moved or touched 0, failed 2, still failed 0, skipped 1, newly missing 0"))
+        #expect(result.errors.contains("failed \(Fixtures.samples.path)/broken/truncated.jpg: damaged: truncated"))
+        let again = try shoebox("ingest", Fixtures.samples.path, "--library", library)
+        #expect(again.output.hasPrefix("ingested 0, unchanged 13, moved or touched 0, failed 0, still failed 2, skipped 1"))
+        #expect(again.status == 0)
+    }
+
+    @Test func listJSONHasEveryDocumentedField() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        _ = try shoebox("ingest", Fixtures.sample("orientation").path, "--library", library)
+        let result = try shoebox("list", "--json", "--library", library)
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 8)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[5].utf8)) as? [String: Any])
+        for key in ["path", "kind", "width", "height", "orientation", "takenAt", "make", "model", "gps", "contentHash",
+                    "status", "error", "thumbnails"] {
+            #expect(object.keys.contains(key), "missing \(key)")
+        }
+        #expect(object["path"] as? String == Fixtures.sample("orientation/landscape_6.jpg").path)
+        #expect(object["kind"] as? String == "photo")
+        #expect(object["width"] as? Int == 360 && object["height"] as? Int == 240)
+        #expect(object["orientation"] as? Int == 6)
+        let gps = try #require(object["gps"] as? [String: Double])
+        #expect(gps == ["latitude": 48.8584, "longitude": 2.2945, "altitude": 35])
+        let thumbnails = try #require(object["thumbnails"] as? [[String: Any]])
+        #expect(thumbnails.map { $0["name"] as? String } == ["thumb", "preview"])
+        #expect(thumbnails.allSatisfy { FileManager.default.fileExists(atPath: $0["path"] as? String ?? "") })
+    }
+
+    @Test func showFindsAnAssetByPathOrID() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        _ = try shoebox("ingest", Fixtures.sample("panorama.jpg").path, "--library", library)
+        let byPath = try shoebox("show", Fixtures.sample("panorama.jpg").path, "--library", library)
+        #expect(byPath.status == 0)
+        #expect(byPath.output.contains("\"width\" : 1200"))
+        #expect(try shoebox("show", "1", "--library", library).output == byPath.output)
+        #expect(try shoebox("show", "999", "--library", library).status == 1)
+    }
+
+    @Test func listWithoutALibrarySaysSo() throws {
+        let result = try shoebox("list", "--library", "/nonexistent/library")
+        #expect(result.status == 64)
+        #expect(result.errors.contains("no library at /nonexistent/library"))
+    }
+}
