@@ -7,12 +7,21 @@ import Foundation
 /// block, and this reads it. Thread-safe: each call parses into its own `ExifData`.
 public enum ExifReader {
     public static func metadata(fromEXIF block: Data) -> PhotoMetadata {
-        block.withUnsafeBytes { raw -> PhotoMetadata in
+        withExifHeader(block).withUnsafeBytes { raw -> PhotoMetadata in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0,
                   let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return PhotoMetadata() }
             defer { exif_data_unref(data) }
             return ExifBlock(data: data).metadata()
         }
+    }
+
+    /// libexif only finds EXIF after an `Exif\0\0` header (or in a whole JPEG), but a HEIF Exif
+    /// item may hold the bare TIFF structure, and libvips hands it over as is (the Nokia 8.3's
+    /// HDR HEIFs do this): such a block gets the header, or libexif would read nothing from it.
+    static func withExifHeader(_ block: Data) -> Data {
+        let tiffStarts: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
+        guard tiffStarts.contains(where: { block.starts(with: $0) }) else { return block }
+        return Data("Exif\0\0".utf8) + block
     }
 }
 
