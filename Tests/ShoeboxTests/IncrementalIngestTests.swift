@@ -165,3 +165,20 @@ import Testing
         #expect(try fileManager.contentsOfDirectory(atPath: root.path).sorted() == files)
     }
 }
+
+extension IncrementalIngestTests {
+    @Test func twoCopiesOfOneMovedFileBecomeTwoAssets() throws {
+        let library = try TestLibrary()
+        let root = try photos(library.folder)
+        try library.ingest([root])
+        let old = root.appendingPathComponent("panorama.jpg")
+        let before = try #require(try library.asset(at: old))
+        try FileManager.default.copyItem(at: old, to: root.appendingPathComponent("a.jpg"))
+        try FileManager.default.moveItem(at: old, to: root.appendingPathComponent("b.jpg"))
+        let summary = try library.ingest([root])
+        #expect(summary.relocated == 1 && summary.ingested == 1)
+        let copies = try library.assets().filter { $0.contentHash == before.contentHash }
+        #expect(copies.count == 2)
+        #expect(copies.contains { $0.id == before.id })
+    }
+}

@@ -1,14 +1,24 @@
+import Foundation
+
 /// Recognises content the catalog already has, so a moved or touched file is not decoded again.
 ///
 /// A file whose content hash equals its own asset's (only the stamp changed), or equals an
 /// asset whose path no longer exists on disk (the file moved), is settled `relocated`: the
 /// asset keeps its id and thumbnails and takes the new path. Identical copies that both exist
-/// stay separate assets (sharing thumbnail files).
+/// stay separate assets (sharing thumbnail files), and when two copies of one moved file
+/// turn up in a run, the first takes the asset and the second becomes a new one.
 public struct MatchStage: PipelineStage {
     public let name = "match"
     let catalog: CatalogStore
     let library: Library
     let recipes: Set<String>
+    private let claimed = ClaimedAssets()
+
+    init(catalog: CatalogStore, library: Library, recipes: Set<String>) {
+        self.catalog = catalog
+        self.library = library
+        self.recipes = recipes
+    }
 
     public func process(_ input: SourceData) throws -> PipelineItem<SourceData> {
         let draft = input.draft
@@ -21,9 +31,22 @@ public struct MatchStage: PipelineStage {
             return .settled(.relocated(assetID: own.id, file: draft.file))
         }
         if draft.existingID == nil,
-           let moved = reusable.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }) {
+           let moved = reusable.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }),
+           claimed.claim(moved.id) {
             return .settled(.relocated(assetID: moved.id, file: draft.file))
         }
         return .work(input)
+    }
+}
+
+/// The assets a run has already moved to a new path: each moves once.
+private final class ClaimedAssets: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<Int64> = []
+
+    func claim(_ id: Int64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return ids.insert(id).inserted
     }
 }
