@@ -82,9 +82,8 @@ import Testing
         try FileManager.default.subpathsOfDirectory(atPath: folder.path)
             .map { folder.appendingPathComponent($0) }
             .filter { url in
-                var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-                return !isFolder.boolValue && url.lastPathComponent != "README.md"
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+                    && url.lastPathComponent != "README.md"
             }
     }
 }
