@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs what Shoebox needs on Debian 12 (bookworm), on top of the Swift toolchain:
+# the -dev packages its C targets link against (found through pkg-config), and the
+# exiftool and vips programs that tests and scripts/make-samples.sh run.
+#
+# Idempotent: packages already installed are left alone, and `apt-get update` runs only
+# when something is missing. Uses sudo only when not root. Never prompts (apt runs with
+# DEBIAN_FRONTEND=noninteractive), so it works in CI with no stdin.
+set -euo pipefail
+
+packages=(
+    pkgconf                 # pkg-config: SwiftPM finds the C libraries with it
+    libvips-dev             # CVips: decode, resize, encode
+    libexif-dev             # CExif: EXIF metadata
+    libgif-dev              # GIF headers libvips's GIF support builds against
+    libsqlite3-dev          # CSQLite: the catalog
+    libxxhash-dev           # CXXHash: content hashes
+    libimage-exiftool-perl  # exiftool: tests and scripts/make-samples.sh
+    libvips-tools           # vips, vipsheader: tests and scripts/make-samples.sh
+)
+
+say() { echo "setup-debian: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+if ! command -v swift >/dev/null 2>&1; then
+    die "swift is not on PATH. Install the Swift 6 toolchain for Debian 12 from
+  https://www.swift.org/install/linux/ (the Debian 12 tarball, or swiftly), add its usr/bin
+  to PATH (e.g. export PATH=/opt/swift/usr/bin:\$PATH), then run this script again."
+fi
+
+if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+    die "this script is for Debian 12 (needs dpkg-query and apt-get); install by hand: ${packages[*]}"
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+
+if ((${#missing[@]} == 0)); then
+    say "all ${#packages[@]} packages already installed"
+else
+    as_root=()
+    if ((EUID != 0)); then
+        command -v sudo >/dev/null 2>&1 \
+            || die "not root and sudo is missing; as root run: apt-get install ${missing[*]}"
+        as_root=(sudo)
+    fi
+    apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=300)
+    say "installing ${missing[*]}"
+    "${apt[@]}" update
+    "${apt[@]}" install -y --no-install-recommends "${missing[@]}"
+fi
+
+# What the build and the tests actually use, whatever installed it.
+pkg-config --exists vips libexif sqlite3 libxxhash \
+    || die "pkg-config cannot find vips, libexif, sqlite3 and libxxhash after installing"
+for tool in exiftool vips vipsheader; do
+    command -v "$tool" >/dev/null 2>&1 || die "$tool is not on PATH after installing"
+done
