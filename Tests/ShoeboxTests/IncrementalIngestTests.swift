@@ -182,3 +182,19 @@ extension IncrementalIngestTests {
         #expect(copies.contains { $0.id == before.id })
     }
 }
+
+extension IncrementalIngestTests {
+    @Test func renamingASpecRenamesItsThumbnailsWithoutReencoding() throws {
+        let library = try TestLibrary()
+        let root = try photos(library.folder)
+        try library.ingest([root])
+        let before = try #require(try library.asset(at: root.appendingPathComponent("panorama.jpg")))
+        var configuration = try Fixtures.pipeline()
+        configuration.thumbnails[0].name = "grid"
+        try library.ingest([root], configuration: configuration)
+        let after = try #require(try library.asset(at: root.appendingPathComponent("panorama.jpg")))
+        #expect(after.thumbnails.map(\.name) == ["grid", "preview"])
+        #expect(after.thumbnails.map(\.relativePath) == before.thumbnails.map(\.relativePath))
+        #expect(try library.ingest([root], configuration: configuration).unchanged == 3)
+    }
+}

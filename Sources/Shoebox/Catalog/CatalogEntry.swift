@@ -6,6 +6,6 @@ public struct CatalogEntry: Sendable, Equatable {
     public var status: AssetRecord.Status
     public var fileSize: Int64
     public var modifiedNanoseconds: Int64
-    /// The recipe hashes of the thumbnails the catalog holds for it, with their relative paths.
-    public var thumbnails: [String: String]
+    /// The thumbnails the catalog holds for it, by spec name.
+    public var thumbnails: [String: ThumbnailRecord]
 }

@@ -53,7 +53,7 @@ extension SQLiteCatalog {
             missing: s.int(26) != 0, addedAt: s.text(27), thumbnails: try thumbnails(of: id, db: db))
     }
 
-    private static func thumbnails(of id: Int64, db: SQLiteConnection) throws -> [ThumbnailRecord] {
+    static func thumbnails(of id: Int64, db: SQLiteConnection) throws -> [ThumbnailRecord] {
         let statement = try db.statement("SELECT name, recipe, width, height, path FROM thumbnails WHERE asset_id = ? ORDER BY rowid")
             .bind(id)
         var thumbnails: [ThumbnailRecord] = []

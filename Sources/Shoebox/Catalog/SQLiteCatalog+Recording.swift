@@ -73,12 +73,13 @@ extension SQLiteCatalog {
         return db.lastInsertedRowID
     }
 
+    /// The asset's thumbnails become exactly `thumbnails`: a spec renamed or dropped from the
+    /// pipeline leaves no stale row behind (its files stay until a clean-up removes them).
     private func replaceThumbnails(of id: Int64, with thumbnails: [ThumbnailRecord], db: SQLiteConnection) throws {
+        try db.statement("DELETE FROM thumbnails WHERE asset_id = ?").bind(id).run()
         for thumbnail in thumbnails {
             try db.statement("""
                 INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (asset_id, name) DO UPDATE SET recipe = excluded.recipe, width = excluded.width,
-                height = excluded.height, path = excluded.path
                 """).bind(id, thumbnail.name, thumbnail.recipe, thumbnail.width, thumbnail.height, thumbnail.relativePath).run()
         }
     }

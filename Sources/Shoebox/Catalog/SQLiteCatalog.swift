@@ -64,7 +64,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
             }
             return try rows.map { row in
                 CatalogEntry(id: row.0, path: row.1, contentHash: row.2, status: AssetRecord.Status(rawValue: row.3) ?? .failed,
-                             fileSize: row.4, modifiedNanoseconds: row.5, thumbnails: try Self.thumbnailPaths(row.0, db: db))
+                             fileSize: row.4, modifiedNanoseconds: row.5, thumbnails: try Self.thumbnailsByName(row.0, db: db))
             }
         }
     }
@@ -75,15 +75,12 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                                  status: AssetRecord.Status(rawValue: statement.text(3)) ?? .failed,
                                  fileSize: statement.int64(4), modifiedNanoseconds: statement.int64(5), thumbnails: [:])
         var result = entry
-        result.thumbnails = try thumbnailPaths(id, db: db)
+        result.thumbnails = try thumbnailsByName(id, db: db)
         return result
     }
 
-    private static func thumbnailPaths(_ id: Int64, db: SQLiteConnection) throws -> [String: String] {
-        let statement = try db.statement("SELECT recipe, path FROM thumbnails WHERE asset_id = ?").bind(id)
-        var paths: [String: String] = [:]
-        while try statement.step() { paths[statement.text(0)] = statement.text(1) }
-        return paths
+    private static func thumbnailsByName(_ id: Int64, db: SQLiteConnection) throws -> [String: ThumbnailRecord] {
+        Dictionary(uniqueKeysWithValues: try thumbnails(of: id, db: db).map { ($0.name, $0) })
     }
 
     // MARK: Runs

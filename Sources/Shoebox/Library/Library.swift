@@ -43,8 +43,12 @@ public struct Library: Sendable {
         access(absolutePath(relativePath), F_OK) == 0
     }
 
-    /// Whether the catalog entry has a thumbnail for every recipe, and each file exists.
-    public func hasEveryThumbnail(of entry: CatalogEntry, recipes: Set<String>) -> Bool {
-        recipes.allSatisfy { recipe in entry.thumbnails[recipe].map(fileExists) ?? false }
+    /// Whether the catalog entry has exactly the pipeline's thumbnails (`recipes`: spec name to
+    /// recipe hash), and each file exists.
+    public func hasEveryThumbnail(of entry: CatalogEntry, recipes: [String: String]) -> Bool {
+        entry.thumbnails.count == recipes.count && recipes.allSatisfy { name, recipe in
+            guard let thumbnail = entry.thumbnails[name], thumbnail.recipe == recipe else { return false }
+            return fileExists(thumbnail.relativePath)
+        }
     }
 }

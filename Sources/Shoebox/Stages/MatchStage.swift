@@ -4,17 +4,18 @@ import Foundation
 ///
 /// A file whose content hash equals its own asset's (only the stamp changed), or equals an
 /// asset whose path no longer exists on disk (the file moved), is settled `relocated`: the
-/// asset keeps its id and thumbnails and takes the new path. Identical copies that both exist
+/// asset keeps its id and thumbnails and takes the new path (a moved asset whose thumbnails
+/// are not this pipeline's is decoded again, still keeping its id). Identical copies that both exist
 /// stay separate assets (sharing thumbnail files), and when two copies of one moved file
 /// turn up in a run, the first takes the asset and the second becomes a new one.
 public struct MatchStage: PipelineStage {
     public let name = "match"
     let catalog: CatalogStore
     let library: Library
-    let recipes: Set<String>
+    let recipes: [String: String]
     private let claimed = ClaimedAssets()
 
-    init(catalog: CatalogStore, library: Library, recipes: Set<String>) {
+    init(catalog: CatalogStore, library: Library, recipes: [String: String]) {
         self.catalog = catalog
         self.library = library
         self.recipes = recipes
@@ -26,16 +27,20 @@ public struct MatchStage: PipelineStage {
         do { candidates = try catalog.entries(withContentHash: draft.contentHash) } catch {
             throw IngestError(.unreadable, path: draft.file.path, reason: "catalog lookup failed: \(error)")
         }
-        let reusable = candidates.filter { $0.status == .ok && library.hasEveryThumbnail(of: $0, recipes: recipes) }
-        if let own = reusable.first(where: { $0.id == draft.existingID }) {
+        let complete = { (entry: CatalogEntry) in entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) }
+        if let own = candidates.first(where: { $0.id == draft.existingID }), complete(own) {
             return .settled(.relocated(assetID: own.id, file: draft.file))
         }
-        if draft.existingID == nil,
-           let moved = reusable.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }),
-           claimed.claim(moved.id) {
+        guard draft.existingID == nil,
+              let moved = candidates.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }),
+              claimed.claim(moved.id) else { return .work(input) }
+        if complete(moved) {
             return .settled(.relocated(assetID: moved.id, file: draft.file))
         }
-        return .work(input)
+        // Moved, but its thumbnails are not those of this pipeline: decode, keeping the asset.
+        var output = input
+        output.draft.existingID = moved.id
+        return .work(output)
     }
 }
 

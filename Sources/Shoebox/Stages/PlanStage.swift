@@ -7,7 +7,7 @@ public struct PlanStage: PipelineStage {
     public let name = "plan"
     let catalog: CatalogStore
     let library: Library
-    let recipes: Set<String>
+    let recipes: [String: String]
     let retryFailed: Bool
 
     public func process(_ file: DiscoveredFile) throws -> PipelineItem<AssetDraft> {
