@@ -21,38 +21,36 @@ enum IngestCommand: Command {
         OPTIONS:
         \(LibraryOption.help)
           --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
-          --jobs N                Decode workers (default: the pipeline's, 0 there = one per core).
+          --jobs N                Decode workers (default: the pipeline's; 0 = one per core).
           --retry-failed          Also retry files recorded as failed that have not changed.
           -h, --help              Show this help.
 
         EXIT STATUS:
           0 no file failed in this run (unchanged earlier failures are counted as "still failed"),
-          1 some files failed or the run stopped, 64 usage error.
+          1 some files failed, a PATH could not be read, or the run stopped,
+          64 usage error (including an unknown or invalid pipeline).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
                                             flags: ["--retry-failed"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
+        let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 0).flatMap { $0 == 0 ? nil : $0 },
+                                    retryFailed: args.has("--retry-failed"))
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let library = LibraryOption.library(args)
-        do {
-            try FileManager.default.createDirectory(at: library.root, withIntermediateDirectories: true)
-        } catch {
-            throw LibraryError.cannotCreate(library.root.path, error.localizedDescription)
-        }
+        try LibraryOption.create(library)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
         let catalog = try SQLiteCatalog(path: library.catalogPath)
-        let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 1), retryFailed: args.has("--retry-failed"))
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
         let reporter = ProgressReporter(interactive: isatty(STDERR_FILENO) != 0, discovered: { pipeline.discovered.value })
         Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
         let summary = try pipeline.run(roots: args.positionals) { reporter.report($0) }
         reporter.finish()
         print(summary: summary)
-        return summary.failed > 0 ? ExitStatus.failure : ExitStatus.success
+        return summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
     }
 
     private static func print(summary: IngestSummary) {

@@ -44,6 +44,9 @@ func main() -> Int32 {
     } catch let error as UsageError {
         Output.error("Error: \(error.message)\n\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
         return ExitStatus.usage
+    } catch let error as PipelineError {
+        Output.error("Error: \(error)")
+        return ExitStatus.usage
     } catch {
         Output.error("Error: \(error)")
         return ExitStatus.failure

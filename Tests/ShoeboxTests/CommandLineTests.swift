@@ -52,10 +52,19 @@ import Testing
     @Test func aUsageErrorExits64WithTheUsageLine() throws {
         let result = try shoebox("ingest", "--jobs", "zero", "samples")
         #expect(result.status == 64)
-        #expect(result.errors.hasPrefix("Error: --jobs takes a whole number of at least 1, not \"zero\""))
+        #expect(result.errors.hasPrefix("Error: --jobs takes a whole number of at least 0, not \"zero\""))
         #expect(result.errors.contains("Usage: shoebox ingest PATH..."))
         #expect(try shoebox("frobnicate").status == 64)
         #expect(try shoebox("ingest").status == 64)
+        let pipeline = try shoebox("ingest", "samples", "--pipeline", "no-such-pipeline")
+        #expect(pipeline.status == 64 && pipeline.errors.hasPrefix("Error: no pipeline named \"no-such-pipeline\""))
+    }
+
+    @Test func aPathThatDoesNotExistFailsTheRun() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox("ingest", "/nonexistent/photos", "--library", folder.url.appendingPathComponent("library").path)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("warning: cannot open /nonexistent/photos: No such file or directory"))
     }
 
     @Test func ingestingTheSamplesReportsTheBrokenOnesAndExits1() throws {

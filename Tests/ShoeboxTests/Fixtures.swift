@@ -20,7 +20,7 @@ enum Fixtures {
     static let sharedCorpusMissing = "../shared/corpus is absent (a user's clone): skipped"
 
     static func corpus(_ relativePath: String) -> URL {
-        sharedCorpus!.appendingPathComponent(relativePath)
+        (sharedCorpus ?? URL(fileURLWithPath: "/nonexistent/shared/corpus")).appendingPathComponent(relativePath)
     }
 
     static func pipeline() throws -> PipelineConfiguration {

@@ -49,3 +49,25 @@ import Testing
         }
     }
 }
+
+extension PipelineConfigurationTests {
+    @Test func aMisspeltKeyIsAnErrorNotASilentDefault() throws {
+        let text = try String(contentsOf: Fixtures.repository.appendingPathComponent("pipelines/default.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"maxLongEdge\": 4096 },", with: "\"maxLongedge\": 4096, \"maxLongEdge\": 4096 },")
+        #expect(throws: PipelineError.invalid(file: "p.json", reason:
+            "unknown key \"thumbnails[0].maxLongedge\" (known: format, height, maxLongEdge, name, quality, rule, width)")) {
+            try PipelineConfiguration.parse(Data(text.utf8), file: "p.json")
+        }
+    }
+
+    @Test func aWrongTypeNamesItsPlace() throws {
+        let text = try String(contentsOf: Fixtures.repository.appendingPathComponent("pipelines/default.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"width\": 256", with: "\"width\": \"wide\"")
+        do {
+            _ = try PipelineConfiguration.parse(Data(text.utf8), file: "p.json")
+            Issue.record("a string width was accepted")
+        } catch let PipelineError.invalid(_, reason) {
+            #expect(reason.hasPrefix("wrong type at thumbnails[0].width"))
+        }
+    }
+}

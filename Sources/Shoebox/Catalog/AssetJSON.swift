@@ -7,7 +7,8 @@ public enum AssetJSON {
     public static func object(_ asset: AssetRecord, library: Library) -> [String: Any] {
         let m = asset.metadata
         let gps: Any = m.location.map { location -> [String: Any] in
-            ["latitude": location.latitude, "longitude": location.longitude, "altitude": location.altitude ?? NSNull()]
+            ["latitude": number(location.latitude, places: 7), "longitude": number(location.longitude, places: 7),
+             "altitude": location.altitude.map { number($0, places: 2) } ?? NSNull()]
         } ?? NSNull()
         let thumbnails = asset.thumbnails.map { thumbnail -> [String: Any] in
             ["name": thumbnail.name, "width": thumbnail.width, "height": thumbnail.height,
@@ -17,13 +18,22 @@ public enum AssetJSON {
             "id": asset.id, "path": asset.path, "kind": asset.kind.rawValue, "format": asset.format?.rawValue,
             "width": asset.width, "height": asset.height, "orientation": m.orientation,
             "takenAt": m.takenAt, "takenAtSource": m.takenAtSource?.rawValue,
-            "make": m.make, "model": m.model, "lensModel": m.lensModel, "iso": m.iso, "fNumber": m.fNumber,
-            "exposureTime": m.exposureTime, "focalLength": m.focalLength, "gps": gps,
+            "make": m.make, "model": m.model, "lensModel": m.lensModel, "iso": m.iso, "fNumber": m.fNumber.map { number($0) },
+            "exposureTime": m.exposureTime.map { number($0) }, "focalLength": m.focalLength.map { number($0) }, "gps": gps,
             "contentHash": asset.contentHash, "fileSize": asset.fileSize, "status": asset.status.rawValue,
             "errorClass": asset.errorClass?.rawValue, "error": asset.errorMessage, "missing": asset.missing,
             "addedAt": asset.addedAt, "thumbnails": thumbnails,
         ]
         return fields.mapValues { $0 ?? NSNull() }
+    }
+
+    /// A double written as its shortest decimal, optionally rounded (GPS to 7 places, about 1 cm:
+    /// `2.2945`, not the `2.2944999999999998` that degrees-minutes-seconds arithmetic leaves).
+    private static func number(_ value: Double, places: Int? = nil) -> Any {
+        guard value.isFinite else { return NSNull() }
+        let scale = places.map { pow(10, Double($0)) }
+        let rounded = scale.map { (value * $0).rounded() / $0 } ?? value
+        return NSDecimalNumber(string: "\(rounded)")
     }
 
     /// One line of JSON, keys sorted.

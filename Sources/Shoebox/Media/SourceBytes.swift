@@ -16,7 +16,7 @@ public final class SourceBytes: @unchecked Sendable {
     /// Copies `data` (for tests and tools that already hold the bytes).
     public convenience init(copying data: Data) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-        data.copyBytes(to: buffer.bindMemory(to: UInt8.self))
+        _ = data.copyBytes(to: buffer.bindMemory(to: UInt8.self))
         self.init(owning: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<data.count]))
         allocationBase = buffer
     }

@@ -72,6 +72,7 @@ public final class IngestPipeline {
         for report in reports {
             if report.isSingleFile { continue }
             if let problem = report.problem {
+                summary.unreadableRoots += 1
                 summary.rootWarnings.append("\(problem); its assets were not checked for missing files")
             } else if report.regularFiles == 0 {
                 summary.rootWarnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
@@ -85,7 +86,7 @@ public final class IngestPipeline {
     private func startStages(group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
                                                        output: BlockingQueue<PipelineItem<AssetDraft>>) {
         let c = configuration
-        let recipes = Set(c.thumbnails.map { $0.recipeHash(aspectRule: c.aspectRule) })
+        let recipes = Dictionary(uniqueKeysWithValues: c.thumbnails.map { ($0.name, $0.recipeHash(aspectRule: c.aspectRule)) })
         func queue<T>(_: T.Type) -> BlockingQueue<PipelineItem<T>> { BlockingQueue(capacity: c.queueCapacity) }
         let discovered = queue(DiscoveredFile.self)
         let planned = queue(AssetDraft.self)

@@ -15,6 +15,8 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     public var missing = 0
     /// Roots whose assets were not checked for missing files, with the reason.
     public var rootWarnings: [String] = []
+    /// Roots that could not be walked at all (a typo, an unmounted disk): the run is not a success.
+    public var unreadableRoots = 0
     public var seconds = 0.0
 
     public var filesSeen: Int { ingested + unchanged + relocated + failed + stillFailed }

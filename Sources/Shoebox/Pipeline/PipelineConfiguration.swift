@@ -49,6 +49,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         } catch {
             throw PipelineError.invalid(file: file, reason: "not JSON: \(error.localizedDescription)")
         }
+        try PipelineKeys.check(data, file: file)
         try configuration.validate(file: file)
         return configuration
     }

@@ -15,8 +15,10 @@ public enum PipelineError: Error, CustomStringConvertible, Equatable {
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+            let path = context.codingPath.reduce(into: "") { text, key in
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return path.isEmpty ? "top level" : path
         }
         switch error {
         case let .keyNotFound(key, context):

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A value with a `/` or ending in `.json` is a file path. A bare name is looked up as
 /// `NAME.json` in `$SHOEBOX_PIPELINES`, then in the `pipelines/` folder of the package the
-/// executable was built in, then in `./pipelines`.
+/// executable was built in, then in `share/shoebox/pipelines` beside an installed `bin/`,
+/// then in `./pipelines`.
 public enum PipelineLocator {
     public static let defaultName = "default"
 
@@ -31,7 +32,8 @@ public enum PipelineLocator {
         if let custom = environment["SHOEBOX_PIPELINES"], !custom.isEmpty {
             folders.append(URL(fileURLWithPath: custom))
         }
-        var directory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let binary = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = binary
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("pipelines")
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
@@ -40,6 +42,7 @@ public enum PipelineLocator {
             }
             directory.deleteLastPathComponent()
         }
+        folders.append(binary.deletingLastPathComponent().appendingPathComponent("share/shoebox/pipelines"))
         folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("pipelines"))
         return folders
     }
