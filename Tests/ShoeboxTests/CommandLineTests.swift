@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 @testable import Shoebox
@@ -10,30 +11,17 @@ import Testing
         var errors: String
     }
 
-    /// The built `shoebox`, beside the test bundle in the build folder.
-    static let binary: URL = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while folder.path != "/" {
-            folder.deleteLastPathComponent()
-            let candidate = folder.appendingPathComponent("shoebox")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return Fixtures.repository.appendingPathComponent(".build/debug/shoebox")
-    }()
-
     func shoebox(_ arguments: String...) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SHOEBOX_PIPELINES"] = Fixtures.repository.appendingPathComponent("pipelines").path
-        process.environment = environment
+        let process = try ShoeboxBinary.process(arguments)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        var err = Data()
+        let readErrors = DispatchGroup()
+        DispatchQueue.global().async(group: readErrors) { err = errors.fileHandleForReading.readDataToEndOfFile() }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        readErrors.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
                       errors: String(decoding: err, as: UTF8.self))

@@ -46,12 +46,7 @@ import Testing
     }
 
     private func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SHOEBOX_PIPELINES"] = Fixtures.repository.appendingPathComponent("pipelines").path
-        process.environment = environment
+        let process = try ShoeboxBinary.process(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
