@@ -59,7 +59,8 @@ import Testing
             #expect(try catalog.asset(path: "/photos/a.jpg") == nil, "\(name)")
             let asset = try #require(try catalog.asset(id: id))
             #expect(asset.path == "/photos/2024/b.jpg" && asset.thumbnails.count == 1, "\(name)")
-            #expect(try catalog.entries(withContentHash: "aa11").map(\.id) == [id], "\(name)")
+            #expect(try catalog.entries(withContentHash: "aa11", notSeenIn: run + 1, limit: 8).map(\.id) == [id], "\(name)")
+            #expect(try catalog.entries(withContentHash: "aa11", notSeenIn: run, limit: 8).isEmpty, "\(name)")
         }
     }
 

@@ -10,8 +10,10 @@
 public protocol CatalogStore: AnyObject, Sendable {
     /// The asset recorded at `path`, if any.
     func entry(atPath path: String) throws -> CatalogEntry?
-    /// Every asset with this content hash.
-    func entries(withContentHash hash: String) throws -> [CatalogEntry]
+    /// Up to `limit` assets with this content hash that `run` has not seen yet, those flagged
+    /// missing first: the candidates for a file that moved. (Bounded, so that a library holding
+    /// thousands of copies of one file does not make each copy's lookup slower.)
+    func entries(withContentHash hash: String, notSeenIn run: Int64, limit: Int) throws -> [CatalogEntry]
 
     /// Starts an ingest run over `roots`; the run number marks every file it sees.
     func beginRun(roots: [String]) throws -> Int64

@@ -53,10 +53,12 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         }
     }
 
-    public func entries(withContentHash hash: String) throws -> [CatalogEntry] {
+    public func entries(withContentHash hash: String, notSeenIn run: Int64, limit: Int) throws -> [CatalogEntry] {
         try read { db in
-            let statement = try db.statement("SELECT \(Self.entryColumns) FROM assets WHERE content_hash = ? ORDER BY id")
-                .bind(hash)
+            let statement = try db.statement("""
+                SELECT \(Self.entryColumns) FROM assets WHERE content_hash = ? AND seen_run <> ?
+                ORDER BY missing DESC, id LIMIT ?
+                """).bind(hash, run, limit)
             var rows: [(Int64, String, String?, String, Int64, Int64)] = []
             while try statement.step() {
                 rows.append((statement.int64(0), statement.text(1), statement.optionalText(2), statement.text(3),

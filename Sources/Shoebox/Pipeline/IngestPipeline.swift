@@ -37,7 +37,7 @@ public final class IngestPipeline {
         let run = try catalog.beginRun(roots: resolved)
         let cancelled = CancellationFlag()
         let group = DispatchGroup()
-        let final = startStages(group: group)
+        let final = startStages(run: run, group: group)
         let reports = ReportBox()
         let walker = DiscoverStage(excluding: library.root, cancelled: { cancelled.isSet })
         discovered = walker.discovered
@@ -83,7 +83,7 @@ public final class IngestPipeline {
     }
 
     /// Wires the stages between bounded queues; returns the first queue and the last.
-    private func startStages(group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
+    private func startStages(run: Int64, group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
                                                        output: BlockingQueue<PipelineItem<AssetDraft>>) {
         let c = configuration
         let recipes = Dictionary(uniqueKeysWithValues: c.thumbnails.map { ($0.name, $0.recipeHash(aspectRule: c.aspectRule)) })
@@ -100,7 +100,7 @@ public final class IngestPipeline {
                           workers: 1, input: discovered, output: planned, group: group)
         StageRunner.start(ReadStage(maxFileBytes: c.limits.maxFileBytes), workers: c.concurrency.read,
                           input: planned, output: read, group: group)
-        StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes),
+        StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
                           workers: 1, input: read, output: matched, group: group)
         StageRunner.start(DecodeStage(configuration: c), workers: decodeWorkers, input: matched, output: decoded, group: group)
         StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented, group: group)

@@ -13,26 +13,28 @@ public struct MatchStage: PipelineStage {
     let catalog: CatalogStore
     let library: Library
     let recipes: [String: String]
+    let run: Int64
     private let claimed = ClaimedAssets()
+    /// How many same-content assets are checked for having moved away.
+    private let candidateLimit = 8
 
-    init(catalog: CatalogStore, library: Library, recipes: [String: String]) {
+    init(catalog: CatalogStore, library: Library, recipes: [String: String], run: Int64) {
         self.catalog = catalog
         self.library = library
         self.recipes = recipes
+        self.run = run
     }
 
     public func process(_ input: SourceData) throws -> PipelineItem<SourceData> {
         let draft = input.draft
-        let candidates: [CatalogEntry]
-        do { candidates = try catalog.entries(withContentHash: draft.contentHash) } catch {
-            throw IngestError(.unreadable, path: draft.file.path, reason: "catalog lookup failed: \(error)")
-        }
         let complete = { (entry: CatalogEntry) in entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) }
-        if let own = candidates.first(where: { $0.id == draft.existingID }), complete(own) {
+        if draft.existingID != nil {
+            guard let own = try lookUp({ try catalog.entry(atPath: draft.file.path) }, draft),
+                  own.contentHash == draft.contentHash, complete(own) else { return .work(input) }
             return .settled(.relocated(assetID: own.id, file: draft.file))
         }
-        guard draft.existingID == nil,
-              let moved = candidates.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }),
+        let candidates = try lookUp({ try catalog.entries(withContentHash: draft.contentHash, notSeenIn: run, limit: candidateLimit) }, draft)
+        guard let moved = candidates.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }),
               claimed.claim(moved.id) else { return .work(input) }
         if complete(moved) {
             return .settled(.relocated(assetID: moved.id, file: draft.file))
@@ -41,6 +43,12 @@ public struct MatchStage: PipelineStage {
         var output = input
         output.draft.existingID = moved.id
         return .work(output)
+    }
+}
+
+private func lookUp<T>(_ body: () throws -> T, _ draft: AssetDraft) throws -> T {
+    do { return try body() } catch {
+        throw IngestError(.unreadable, path: draft.file.path, reason: "catalog lookup failed: \(error)")
     }
 }
 
