@@ -73,3 +73,36 @@ import Testing
         #expect(Orientation.leftMirrored.displayedSize(ofStored: PixelSize(width: 240, height: 360)) == PixelSize(width: 360, height: 240))
     }
 }
+
+/// What every thumbnail file is: 8-bit sRGB JPEG of the recorded size, with no metadata.
+@Suite struct ThumbnailFileTests {
+    @Test func thumbnailsAreStrippedJPEGsOfTheRecordedSize() throws {
+        let library = try TestLibrary()
+        try library.ingest([Fixtures.sample("orientation/landscape_6.jpg"), Fixtures.sample("panorama.jpg"),
+                            Fixtures.sample("photo.heic"), Fixtures.sample("screenshot.png")])
+        for asset in try library.assets() {
+            for record in asset.thumbnails {
+                let data = try Data(contentsOf: URL(fileURLWithPath: library.library.absolutePath(record.relativePath)))
+                #expect(FormatSniffer.format(of: data) == .jpeg)
+                let image = try VipsImage.decode(data)
+                #expect((image.width, image.height) == (record.width, record.height), "\(asset.path) \(record.name)")
+                #expect(image.bands == 3)
+                #expect(image.exifData == nil && !image.hasICCProfile, "\(asset.path) \(record.name) keeps metadata")
+            }
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func aPhotoWithAnEmbeddedProfileComesOutInSRGB() throws {
+        let library = try TestLibrary()
+        let source = Fixtures.corpus("exif-samples/jpg/Canon_40D_photoshop_import.jpg")
+        let header = try VipsImage.header(of: SourceBytes(copying: Data(contentsOf: source)), format: .jpeg)
+        try #require(header.hasICCProfile, "the fixture should carry an ICC profile")
+        try library.ingest([source])
+        let asset = try #require(try library.asset(at: source))
+        #expect(asset.status == .ok)
+        let record = try #require(asset.thumbnails.first)
+        let image = try VipsImage.decode(Data(contentsOf: URL(fileURLWithPath: library.library.absolutePath(record.relativePath))))
+        #expect(!image.hasICCProfile)
+    }
+}
