@@ -12,7 +12,12 @@ packages=(
     pkgconf                 # pkg-config: SwiftPM finds the C libraries with it
     libvips-dev             # CVips: decode, resize, encode
     libexif-dev             # CExif: EXIF metadata
-    libgif-dev              # GIF headers libvips's GIF support builds against
+    libgif-dev              # CGif: GIF frames, delays and loop count
+    libavformat-dev         # CFFmpeg: video containers
+    libavcodec-dev          # CFFmpeg: the poster frame's decoder
+    libswscale-dev          # CFFmpeg: frame to RGB
+    libavutil-dev           # CFFmpeg: display matrix, errors
+    ffmpeg                  # scripts/make-samples.sh makes the sample videos
     libsqlite3-dev          # CSQLite: the catalog
     libxxhash-dev           # CXXHash: content hashes
     libimage-exiftool-perl  # exiftool: tests and scripts/make-samples.sh
@@ -54,8 +59,8 @@ else
 fi
 
 # What the build and the tests actually use, whatever installed it.
-pkg-config --exists vips libexif sqlite3 libxxhash \
-    || die "pkg-config cannot find vips, libexif, sqlite3 and libxxhash after installing"
+pkg-config --exists vips libexif sqlite3 libxxhash libgif7 libavformat libavcodec libswscale libavutil \
+    || die "pkg-config cannot find vips, libexif, sqlite3, libxxhash, giflib and FFmpeg after installing"
 for tool in exiftool vips vipsheader; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is not on PATH after installing"
 done

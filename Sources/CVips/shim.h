@@ -144,3 +144,8 @@ static inline const char *sb_vips_loader(VipsImage *image) {
 static inline gboolean sb_vips_has_field(VipsImage *image, const char *name) {
     return vips_image_get_typeof(image, name) != 0;
 }
+
+/* An image over a copy of packed 8-bit RGB pixels (a decoded video frame). */
+static inline VipsImage *sb_vips_image_from_rgb(const void *pixels, size_t size, int width, int height) {
+    return vips_image_new_from_memory_copy(pixels, size, width, height, 3, VIPS_FORMAT_UCHAR);
+}

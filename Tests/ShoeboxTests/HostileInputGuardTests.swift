@@ -103,7 +103,9 @@ import Testing
         let avif: [UInt8] = [0, 0, 0, 28] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8)
         #expect(FormatSniffer.format(of: avif) == .avif)
         let mp4: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8)
-        #expect(FormatSniffer.format(of: mp4) == .video)
+        #expect(FormatSniffer.format(of: mp4) == .mp4)
+        #expect(FormatSniffer.format(of: [0x1A, 0x45, 0xDF, 0xA3, 0x01]) == .matroska)
+        #expect(FormatSniffer.format(of: Array("RIFF\0\0\0\0AVI LIST".utf8)) == .avi)
         #expect(FormatSniffer.format(of: Array("II*\0".utf8)) == .tiff)
         #expect(FormatSniffer.format(of: Array("GIF89a".utf8)) == .gif)
     }

@@ -8,6 +8,8 @@ public enum FormatSniffer {
 
     private static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
     private static let avifBrands: Set<String> = ["avif", "avis"]
+    /// First atoms of QuickTime files written without an `ftyp` box.
+    private static let quickTimeAtoms: Set<String> = ["moov", "mdat", "wide", "free", "skip", "pnot"]
 
     /// The format of `bytes`, or nil when no supported format starts that way.
     public static func format<Bytes: Collection>(of bytes: Bytes) -> MediaFormat? where Bytes.Element == UInt8 {
@@ -17,11 +19,14 @@ public enum FormatSniffer {
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .matroska }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("AVI ".utf8) { return .avi }
+        if head.count >= 8, quickTimeAtoms.contains(String(decoding: head[4..<8], as: UTF8.self)) { return .mp4 }
         return isoMediaFormat(head)
     }
 
-    /// HEIF, AVIF or video from an ISO base media `ftyp` box: the major brand, then the
-    /// compatible brands, decide.
+    /// HEIF, AVIF or MP4/MOV video from an ISO base media `ftyp` box: the major brand, then
+    /// the compatible brands, decide.
     private static func isoMediaFormat(_ head: [UInt8]) -> MediaFormat? {
         guard head.count >= 16, Array(head[4..<8]) == Array("ftyp".utf8) else { return nil }
         let boxSize = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
@@ -36,7 +41,7 @@ public enum FormatSniffer {
             return .avif
         }
         if brands.contains(where: heifBrands.contains) { return .heic }
-        return .video
+        return .mp4
     }
 
     private static func brand(_ head: [UInt8], at offset: Int) -> String {

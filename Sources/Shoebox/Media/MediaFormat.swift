@@ -1,9 +1,15 @@
 /// A container format, recognised by its leading bytes, never by the file name.
 public enum MediaFormat: String, Codable, Sendable, CaseIterable {
     case jpeg, png, gif, webp, tiff, heic, avif
-    /// ISO base media (MP4, MOV, 3GP...) that is not a still image.
-    case video
+    /// ISO base media and QuickTime video (MP4, MOV, M4V, 3GP).
+    case mp4
+    /// Matroska and WebM.
+    case matroska
+    case avi
 
-    /// Whether this build decodes the format into thumbnails.
-    public var isStillImage: Bool { self != .video }
+    /// Decoded by libvips (GIF too: its first frame).
+    public var isStillImage: Bool { !isVideo }
+
+    /// Decoded by FFmpeg.
+    public var isVideo: Bool { self == .mp4 || self == .matroska || self == .avi }
 }

@@ -31,6 +31,17 @@ public enum SourceFile {
         return (bytes, status)
     }
 
+    /// Hashes the whole file by streaming it (videos are never read into memory).
+    public static func hash(_ path: String) throws -> (String, Status) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        let status = try regularFileStatus(fd, path: path)
+        do { return (try ContentHasher.hash(descriptor: fd), status) } catch {
+            throw MediaError.unreadable(path: path, reason: errnoDescription())
+        }
+    }
+
     /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`.
     public static func head(_ path: String, count: Int) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)

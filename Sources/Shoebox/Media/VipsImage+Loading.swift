@@ -36,6 +36,15 @@ extension VipsImage {
         return try header.inMemory()
     }
 
+    /// An sRGB image of packed 8-bit RGB pixels, copied (a decoded video frame).
+    public static func fromRGB(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int) throws -> VipsImage {
+        guard pixels.count >= width * height * 3,
+              let image = sb_vips_image_from_rgb(pixels.baseAddress, pixels.count, Int32(width), Int32(height)) else {
+            throw MediaError.vips(operation: "image from memory", message: Vips.takeErrorMessage())
+        }
+        return VipsImage(owning: image)
+    }
+
     /// Computes every pixel now and keeps them in memory.
     public func inMemory() throws -> VipsImage {
         guard let copy = vips_image_copy_memory(pointer) else {
@@ -52,7 +61,7 @@ extension VipsImage {
         case .tiff: return SB_FORMAT_TIFF
         case .heic, .avif: return SB_FORMAT_HEIF
         case .gif: return SB_FORMAT_GIF
-        case .video: throw MediaError.vips(operation: "load", message: "video is not an image format")
+        case .mp4, .matroska, .avi: throw MediaError.vips(operation: "load", message: "video is not an image format")
         }
     }
 }

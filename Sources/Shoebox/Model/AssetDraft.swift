@@ -9,6 +9,8 @@ public struct AssetDraft: Sendable {
     public var displayedSize = PixelSize(width: 0, height: 0)
     public var metadata = PhotoMetadata()
     public var kind: AssetKind = .photo
+    public var details = MediaDetails()
+    public var subtypes: Set<AssetSubtype> = []
     public var thumbnails: [ThumbnailRecord] = []
 
     public init(file: DiscoveredFile, existingID: Int64?) {

@@ -19,6 +19,21 @@ public enum Orientation: Int, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The orientation that turns a video upright: its display matrix's clockwise rotation
+    /// (0, 90, 180, 270), mirrored first when the matrix flips.
+    public static func video(clockwiseDegrees: Int, mirrored: Bool) -> Orientation {
+        switch (((clockwiseDegrees % 360) + 360) % 360 / 90, mirrored) {
+        case (1, false): return .right
+        case (2, false): return .down
+        case (3, false): return .left
+        case (0, true): return .upMirrored
+        case (1, true): return .rightMirrored
+        case (2, true): return .downMirrored
+        case (3, true): return .leftMirrored
+        default: return .up
+        }
+    }
+
     /// The size as displayed for a picture stored at `stored`.
     public func displayedSize(ofStored stored: PixelSize) -> PixelSize {
         swapsDimensions ? stored.transposed : stored

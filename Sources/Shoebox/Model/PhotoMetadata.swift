@@ -30,6 +30,8 @@ public enum TakenAtSource: String, Codable, Sendable {
     case createDate = "CreateDate"
     /// No date tag: the file's modification time stands in.
     case fileModificationTime = "FileModifyDate"
+    /// A video's QuickTime `com.apple.quicktime.creationdate` (local time with its offset).
+    case creationDate = "CreationDate"
 }
 
 /// A GPS position in signed decimal degrees (south and west negative) and metres

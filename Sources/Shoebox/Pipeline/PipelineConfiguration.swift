@@ -11,6 +11,13 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
     public var concurrency: Concurrency
     /// How many items may wait between two stages; a full queue blocks its producer.
     public var queueCapacity: Int
+    /// Optional: where a video's poster frame is taken (default `VideoSettings.standard`).
+    public var video: VideoSettings?
+    /// Optional: when a still and a video make one Live Photo (default `LivePhotoRules.standard`).
+    public var livePhoto: LivePhotoRules?
+
+    public var videoSettings: VideoSettings { video ?? .standard }
+    public var livePhotoRules: LivePhotoRules { livePhoto ?? .standard }
 
     public struct Limits: Codable, Equatable, Sendable {
         /// Images whose header claims more pixels than this are refused before decoding.
@@ -19,6 +26,11 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         public var maxFileBytes: Int64
         /// Whether a truncated file fails (true) or is thumbnailed with its missing part grey.
         public var failOnTruncation: Bool
+        /// Optional: a GIF whose frames x screen pixels exceed this is refused (`tooLarge`)
+        /// while its structure is read, before any frame is decoded. Default 1,000,000,000.
+        public var gifFramePixels: Int?
+
+        public var maxGifFramePixels: Int { gifFramePixels ?? 1_000_000_000 }
     }
 
     /// Workers per stage; 0 for `decode` means one per core.
@@ -75,6 +87,10 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
                   "aspectRule: factors must be positive")
         try check(limits.maxPixels > 0 && limits.maxFileBytes > 0, "limits must be positive")
         try check(queueCapacity > 0, "queueCapacity must be positive")
+        try check(limits.maxGifFramePixels > 0, "limits.gifFramePixels must be positive")
+        try check((0...1).contains(videoSettings.posterAt), "video.posterAt must be a fraction from 0 to 1")
+        try check(livePhotoRules.maxVideoSeconds > 0 && livePhotoRules.maxCaptureGapSeconds >= 0,
+                  "livePhoto: maxVideoSeconds must be positive and maxCaptureGapSeconds not negative")
         let workers = [concurrency.read, concurrency.orient, concurrency.classify, concurrency.thumbnail]
         try check(workers.allSatisfy { $0 > 0 } && concurrency.decode >= 0,
                   "concurrency: every stage needs at least one worker (decode 0 = one per core)")

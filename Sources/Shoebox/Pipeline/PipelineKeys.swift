@@ -3,11 +3,13 @@ import Foundation
 /// The keys a pipeline file may use, so that a misspelt key is an error, not a silent default.
 enum PipelineKeys {
     private static let topLevel: Set<String> = ["name", "description", "aspectRule", "thumbnails", "limits",
-                                                "concurrency", "queueCapacity"]
+                                                "concurrency", "queueCapacity", "video", "livePhoto"]
     private static let nested: [String: Set<String>] = [
         "aspectRule": ["panoramaAbove", "panoramaWidthFactor", "tallBelow", "tallWidthFactor"],
         "thumbnails": ["name", "rule", "width", "height", "format", "quality", "maxLongEdge"],
-        "limits": ["maxPixels", "maxFileBytes", "failOnTruncation"],
+        "limits": ["maxPixels", "maxFileBytes", "failOnTruncation", "gifFramePixels"],
+        "video": ["posterAt"],
+        "livePhoto": ["maxVideoSeconds", "maxCaptureGapSeconds"],
         "concurrency": ["read", "decode", "orient", "classify", "thumbnail"],
     ]
 

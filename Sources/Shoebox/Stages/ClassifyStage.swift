@@ -8,7 +8,7 @@ public struct ClassifyStage: PipelineStage {
     public static func kind(of format: MediaFormat) -> AssetKind {
         switch format {
         case .gif: return .gif
-        case .video: return .video
+        case .mp4, .matroska, .avi: return .video
         default: return .photo
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 
 /// Reads an original (read-only, regular files only), hashes it and sniffs its format.
+/// Stills are read whole (the decoder and the hash share the bytes); videos are hashed as a
+/// stream and the limit on file size does not apply to them.
 ///
 /// Formats are recognised by content: a file whose bytes no supported format starts with is
 /// settled `unsupported` here, before any decoder sees it. A file that neither starts like
@@ -18,13 +20,32 @@ public struct ReadStage: PipelineStage {
     ]
 
     public func process(_ input: AssetDraft) throws -> PipelineItem<SourceData> {
-        var draft = input
-        let path = draft.file.path
-        if !Self.mediaExtensions.contains((path as NSString).pathExtension.lowercased()),
-           let head = try? SourceFile.head(path, count: FormatSniffer.headerLength),
-           FormatSniffer.format(of: head) == nil {
+        let path = input.file.path
+        let sniffed = (try? SourceFile.head(path, count: FormatSniffer.headerLength)).flatMap(FormatSniffer.format(of:))
+        if sniffed == nil && !Self.mediaExtensions.contains((path as NSString).pathExtension.lowercased()) {
             return .settled(.skipped(path: path, reason: "not a media file (by content and name)"))
         }
+        if let format = sniffed, format.isVideo {
+            return try streamVideo(input, format: format)
+        }
+        return try readStill(input)
+    }
+
+    /// Videos are hashed as a stream and never held in memory; the decoder opens them again.
+    private func streamVideo(_ input: AssetDraft, format: MediaFormat) throws -> PipelineItem<SourceData> {
+        var draft = input
+        do {
+            (draft.contentHash, draft.file.status) = try SourceFile.hash(draft.file.path)
+        } catch {
+            throw IngestError(.unreadable, path: draft.file.path, reason: "\(error)")
+        }
+        draft.format = format
+        return .work(SourceData(draft: draft, bytes: nil))
+    }
+
+    private func readStill(_ input: AssetDraft) throws -> PipelineItem<SourceData> {
+        var draft = input
+        let path = draft.file.path
         let bytes: SourceBytes
         do {
             let (read, status) = try SourceFile.read(path, maxBytes: maxFileBytes)
@@ -39,11 +60,8 @@ public struct ReadStage: PipelineStage {
         guard bytes.count > 0 else {
             return failure(.damaged, "empty file", draft)
         }
-        guard let format = FormatSniffer.format(of: bytes.head) else {
-            return failure(.unsupported, "not a supported image format (by content)", draft)
-        }
-        guard format.isStillImage else {
-            return failure(.unsupported, "video files are not ingested yet", draft)
+        guard let format = FormatSniffer.format(of: bytes.head), format.isStillImage else {
+            return failure(.unsupported, "not a supported image or video format (by content)", draft)
         }
         draft.format = format
         return .work(SourceData(draft: draft, bytes: bytes))

@@ -1,7 +1,8 @@
-/// The bytes of a file that passed the read stage: content hashed, format sniffed.
+/// A file that passed the read stage: content hashed, format sniffed. Stills come with their
+/// bytes; videos are streamed through the hash and opened again by the decoder, never held.
 public struct SourceData: CarriesDraft, Sendable {
     public var draft: AssetDraft
-    public var bytes: SourceBytes
+    public var bytes: SourceBytes?
 }
 
 /// A decoded, shrunk image in its stored orientation, with the orientation still to apply.

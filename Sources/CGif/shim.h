@@ -1,0 +1,3 @@
+// giflib: GIF structure (frames, delays, loop count) read without decoding pixels.
+#include <stddef.h>
+#include <gif_lib.h>

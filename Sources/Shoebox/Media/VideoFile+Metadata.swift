@@ -1,0 +1,45 @@
+import CFFmpeg
+
+extension VideoFile {
+    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, _ stream: UnsafeMutablePointer<AVStream>) -> VideoInfo {
+        let parameters = stream.pointee.codecpar.pointee
+        var mirrored: Int32 = 0
+        let rotation = Int(sb_av_display_rotation(stream, &mirrored))
+        let stored = PixelSize(width: Int(parameters.width), height: Int(parameters.height))
+        let aspect = parameters.sample_aspect_ratio
+        let squareWidth = aspect.num > 0 && aspect.den > 0 && aspect.num != aspect.den
+            ? max(1, Int((Double(stored.width) * Double(aspect.num) / Double(aspect.den)).rounded())) : stored.width
+        let metadata = { (key: String) in value(key, in: context.pointee.metadata) ?? value(key, in: stream.pointee.metadata) }
+        let transfer = parameters.color_trc
+        return VideoInfo(
+            container: context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown",
+            codec: String(cString: avcodec_get_name(parameters.codec_id)),
+            storedSize: stored, rotation: rotation, mirrored: mirrored != 0, squarePixelWidth: squareWidth,
+            durationSeconds: duration(context, stream), frameRate: rate(stream.pointee.avg_frame_rate),
+            creationDate: metadata("com.apple.quicktime.creationdate"),
+            creationTime: metadata("creation_time"),
+            location: (metadata("com.apple.quicktime.location.ISO6709") ?? metadata("location")).flatMap(ISO6709.location),
+            contentIdentifier: metadata("com.apple.quicktime.content.identifier"),
+            isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67)
+    }
+
+    private static func value(_ key: String, in dictionary: OpaquePointer?) -> String? {
+        guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let raw = entry.pointee.value else { return nil }
+        return ExifText.clean(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(raw)))
+    }
+
+    private static func duration(_ context: UnsafeMutablePointer<AVFormatContext>, _ stream: UnsafeMutablePointer<AVStream>) -> Double? {
+        if context.pointee.duration != sb_av_nopts(), context.pointee.duration > 0 {
+            return Double(context.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        let base = stream.pointee.time_base
+        guard stream.pointee.duration != sb_av_nopts(), stream.pointee.duration > 0, base.den > 0 else { return nil }
+        return Double(stream.pointee.duration) * Double(base.num) / Double(base.den)
+    }
+
+    private static func rate(_ rational: AVRational) -> Double? {
+        guard rational.num > 0, rational.den > 0 else { return nil }
+        return Double(rational.num) / Double(rational.den)
+    }
+}

@@ -1,0 +1,61 @@
+import CFFmpeg
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One video, opened through FFmpeg from Shoebox's own read-only descriptor.
+///
+/// Not thread-safe: one stage worker uses it and closes it. The demuxer is chosen from the
+/// sniffed container, never probed, and FFmpeg's own logging is silenced (failures come
+/// back as errors with FFmpeg's message).
+public final class VideoFile {
+    private let fd: Int32
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    let streamIndex: Int32
+    public let info: VideoInfo
+
+    public init(path: String, format: MediaFormat) throws {
+        fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw MediaError.unreadable(path: path, reason: "not a regular file")
+        }
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        let rc = sb_av_open_descriptor(fd, Int64(status.st_size), Self.demuxer(for: format), &opened)
+        guard rc >= 0, let opened else {
+            close(fd)
+            throw MediaError.ffmpeg(operation: "open", message: Self.message(rc))
+        }
+        context = opened
+        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard index >= 0, let stream = opened.pointee.streams[Int(index)] else {
+            sb_av_close(&context)
+            close(fd)
+            throw MediaError.ffmpeg(operation: "open", message: "no video stream")
+        }
+        streamIndex = index
+        info = Self.describe(opened, stream)
+    }
+
+    deinit {
+        sb_av_close(&context)
+        close(fd)
+    }
+
+    static func demuxer(for format: MediaFormat) -> String {
+        switch format {
+        case .matroska: return "matroska"
+        case .avi: return "avi"
+        default: return "mov"
+        }
+    }
+
+    static func message(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        av_strerror(code, &buffer, buffer.count)
+        return String(cString: buffer)
+    }
+}

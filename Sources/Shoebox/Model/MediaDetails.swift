@@ -1,0 +1,35 @@
+/// What a GIF, a video or a Live Photo adds to an asset beyond a photo's metadata.
+public struct MediaDetails: Equatable, Sendable {
+    /// Videos and the video of a Live Photo or motion photo; animated GIFs.
+    public var durationSeconds: Double?
+    public var frameRate: Double?
+    /// The video codec's short name (`h264`, `hevc`...).
+    public var codec: String?
+    /// GIFs: frames, and the NETSCAPE loop count (0 = forever, nil = plays once).
+    public var frameCount: Int?
+    public var loopCount: Int?
+    /// Apple's Live Photo pairing key, from a still's maker note or a video's QuickTime metadata.
+    public var contentIdentifier: String?
+    /// An Android motion photo's embedded MP4, checked to start with an `ftyp` box.
+    public var motionPhoto: EmbeddedVideo?
+    /// A PQ or HLG video, or an Apple HDR photo.
+    public var isHDR = false
+    public var burstIdentifier: String?
+    /// A GPano projection tag or similar says "panorama" whatever the aspect ratio.
+    public var isTaggedPanorama = false
+    /// The EXIF user comment says the image is a screenshot.
+    public var isTaggedScreenshot = false
+
+    public init() {}
+}
+
+/// The byte range of a video embedded in a still (Google or Samsung motion photos).
+public struct EmbeddedVideo: Equatable, Sendable, Codable {
+    public var offset: Int64
+    public var length: Int64
+
+    public init(offset: Int64, length: Int64) {
+        self.offset = offset
+        self.length = length
+    }
+}
