@@ -13,16 +13,22 @@
 #include <libavutil/imgutils.h>
 #include <libswscale/swscale.h>
 
+/* A byte range of a descriptor: the whole file, or a video embedded in a still. */
 typedef struct {
     int fd;
+    int64_t base;
     int64_t position;
     int64_t size;
 } SBDescriptorSource;
 
 static int sb_av_read(void *opaque, uint8_t *buffer, int size) {
     SBDescriptorSource *source = opaque;
+    if (source->position >= source->size)
+        return AVERROR_EOF;
+    if (size > source->size - source->position)
+        size = (int) (source->size - source->position);
     ssize_t n;
-    do { n = pread(source->fd, buffer, (size_t) size, source->position); } while (n < 0 && errno == EINTR);
+    do { n = pread(source->fd, buffer, (size_t) size, source->base + source->position); } while (n < 0 && errno == EINTR);
     if (n < 0)
         return AVERROR(errno);
     if (n == 0)
@@ -45,9 +51,9 @@ static int64_t sb_av_seek(void *opaque, int64_t offset, int whence) {
 
 static void sb_av_silence(void) { av_log_set_level(AV_LOG_QUIET); }
 
-/* Opens `fd` (of `size` bytes) with the named demuxer ("mov", "matroska", "avi") and reads
- * the stream information. On failure returns a negative AVERROR and leaves *out NULL. */
-static inline int sb_av_open_descriptor(int fd, int64_t size, const char *demuxer, AVFormatContext **out) {
+/* Opens `size` bytes of `fd` from `base` with the named demuxer ("mov", "matroska", "avi") and
+ * reads the stream information. On failure returns a negative AVERROR and leaves *out NULL. */
+static inline int sb_av_open_descriptor(int fd, int64_t base, int64_t size, const char *demuxer, AVFormatContext **out) {
     *out = NULL;
     sb_av_silence();
     const AVInputFormat *format = av_find_input_format(demuxer);
@@ -62,6 +68,7 @@ static inline int sb_av_open_descriptor(int fd, int64_t size, const char *demuxe
         return AVERROR(ENOMEM);
     }
     source->fd = fd;
+    source->base = base;
     source->size = size;
     context->pb = io;
     context->flags |= AVFMT_FLAG_CUSTOM_IO;

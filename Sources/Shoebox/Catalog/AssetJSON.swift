@@ -23,6 +23,13 @@ public enum AssetJSON {
             "contentHash": asset.contentHash, "fileSize": asset.fileSize, "status": asset.status.rawValue,
             "errorClass": asset.errorClass?.rawValue, "error": asset.errorMessage, "missing": asset.missing,
             "addedAt": asset.addedAt, "thumbnails": thumbnails,
+            "subtypes": asset.subtypes.sorted().map(\.rawValue),
+            "durationSeconds": asset.details.durationSeconds.map { number($0, places: 3) },
+            "frameRate": asset.details.frameRate.map { number($0, places: 3) },
+            "codec": asset.details.codec, "frameCount": asset.details.frameCount, "loopCount": asset.details.loopCount,
+            "contentIdentifier": asset.details.contentIdentifier,
+            "pairedVideo": asset.pairedVideoPath, "pairing": asset.pairing?.rawValue,
+            "motionPhoto": asset.details.motionPhoto.map { ["videoOffset": $0.offset, "videoLength": $0.length] },
         ]
         return fields.mapValues { $0 ?? NSNull() }
     }

@@ -56,6 +56,24 @@ enum CatalogSchema {
         );
         CREATE INDEX thumbnails_path ON thumbnails(path);
         """,
+        // 2: GIF, video and Live Photo details; pairing of a still with its video.
+        """
+        ALTER TABLE assets ADD COLUMN duration_seconds REAL;
+        ALTER TABLE assets ADD COLUMN frame_rate REAL;
+        ALTER TABLE assets ADD COLUMN codec TEXT;
+        ALTER TABLE assets ADD COLUMN frame_count INTEGER;
+        ALTER TABLE assets ADD COLUMN loop_count INTEGER;
+        ALTER TABLE assets ADD COLUMN content_identifier TEXT;
+        ALTER TABLE assets ADD COLUMN motion_offset INTEGER;
+        ALTER TABLE assets ADD COLUMN motion_length INTEGER;
+        ALTER TABLE assets ADD COLUMN subtypes TEXT NOT NULL DEFAULT '';
+        ALTER TABLE assets ADD COLUMN pair_key TEXT;
+        ALTER TABLE assets ADD COLUMN paired_asset_id INTEGER REFERENCES assets(id) ON DELETE SET NULL;
+        ALTER TABLE assets ADD COLUMN pairing TEXT;
+        ALTER TABLE assets ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX assets_content_identifier ON assets(content_identifier) WHERE content_identifier IS NOT NULL;
+        CREATE INDEX assets_pair_key ON assets(pair_key);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

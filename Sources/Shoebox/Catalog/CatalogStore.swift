@@ -17,9 +17,11 @@ public protocol CatalogStore: AnyObject, Sendable {
 
     /// Starts an ingest run over `roots`; the run number marks every file it sees.
     func beginRun(roots: [String]) throws -> Int64
-    /// Writes a successfully processed asset and its thumbnails; returns its id.
+    /// Writes a successfully processed asset and its thumbnails, and pairs a still with its
+    /// Live Photo video (or a video with its still) by `LivePhotoPairing`, all in one
+    /// transaction; returns its id.
     @discardableResult
-    func record(_ asset: AssetDraft, run: Int64) throws -> Int64
+    func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64
     /// Writes a failed file (a new row, or the existing asset marked failed).
     func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
                        existingID: Int64?, run: Int64) throws
@@ -34,4 +36,12 @@ public protocol CatalogStore: AnyObject, Sendable {
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws
     func asset(id: Int64) throws -> AssetRecord?
     func asset(path: String) throws -> AssetRecord?
+}
+
+extension CatalogStore {
+    /// Records with the standard Live Photo rules.
+    @discardableResult
+    public func record(_ asset: AssetDraft, run: Int64) throws -> Int64 {
+        try record(asset, run: run, livePhotoRules: .standard)
+    }
 }

@@ -1,9 +1,10 @@
 extension SQLiteCatalog {
-    public func record(_ asset: AssetDraft, run: Int64) throws -> Int64 {
+    public func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64 {
         try write { db in
             try db.transaction {
                 let id = try upsertAsset(asset, run: run, db: db)
                 try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
+                try pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
                 return id
             }
         }
@@ -46,11 +47,13 @@ extension SQLiteCatalog {
             asset.displayedSize.width, asset.displayedSize.height, m.orientation, m.takenAt, m.takenAtSource?.rawValue,
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength,
             m.location?.latitude, m.location?.longitude, m.location?.altitude, run, now,
-        ]
+        ] + detailValues(asset)
         let columns = """
             path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation, taken_at,
             taken_at_source, make, model, lens_model, iso, f_number, exposure_time, focal_length,
-            gps_latitude, gps_longitude, gps_altitude, seen_run, updated_at
+            gps_latitude, gps_longitude, gps_altitude, seen_run, updated_at, duration_seconds, frame_rate, codec,
+            frame_count, loop_count, content_identifier, motion_offset, motion_length, subtypes, pair_key,
+            paired_asset_id, pairing, hidden
             """
         // A file at this path that another asset held before (a move onto an old path) gives its row up.
         if let id = try asset.existingID ?? assetID(atPath: asset.file.path, db: db) {
@@ -82,6 +85,15 @@ extension SQLiteCatalog {
                 INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES (?, ?, ?, ?, ?, ?)
                 """).bind(id, thumbnail.name, thumbnail.recipe, thumbnail.width, thumbnail.height, thumbnail.relativePath).run()
         }
+    }
+
+    /// The GIF, video and Live Photo columns; pairing is reset and made again by `pairLivePhoto`.
+    private func detailValues(_ asset: AssetDraft) -> [Any?] {
+        let d = asset.details
+        let subtypes = asset.subtypes.subtracting([.live]).sorted().map(\.rawValue).joined(separator: ",")
+        return [d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
+                d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, LivePhotoPairing.pairKey(forPath: asset.file.path),
+                nil, nil, false]
     }
 
     private func bindAll(_ statement: SQLiteStatement, _ values: [Any?]) throws {

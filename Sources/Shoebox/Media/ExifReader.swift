@@ -7,11 +7,18 @@ import Foundation
 /// block, and this reads it. Thread-safe: each call parses into its own `ExifData`.
 public enum ExifReader {
     public static func metadata(fromEXIF block: Data) -> PhotoMetadata {
-        withExifHeader(block).withUnsafeBytes { raw -> PhotoMetadata in
+        read(fromEXIF: block).metadata
+    }
+
+    /// The catalogued metadata and the extras that classify a photo (Apple's maker note, the
+    /// user comment), from one parse of the block.
+    public static func read(fromEXIF block: Data) -> (metadata: PhotoMetadata, extras: ExifExtras) {
+        withExifHeader(block).withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0,
-                  let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return PhotoMetadata() }
+                  let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return (PhotoMetadata(), ExifExtras()) }
             defer { exif_data_unref(data) }
-            return ExifBlock(data: data).metadata()
+            let block = ExifBlock(data: data)
+            return (block.metadata(), block.extras())
         }
     }
 
@@ -47,6 +54,20 @@ private struct ExifBlock {
             (result.takenAt, result.takenAtSource) = (taken, .createDate)
         }
         return result
+    }
+
+    func extras() -> ExifExtras {
+        var extras = ExifExtras()
+        if let note = entry(EXIF_IFD_EXIF, 0x927C) {
+            extras.appleMakerNote = AppleMakerNote.parse(Array(UnsafeBufferPointer(start: note.pointee.data,
+                                                                                   count: Int(note.pointee.size))))
+        }
+        if let comment = entry(EXIF_IFD_EXIF, 0x9286), comment.pointee.size > 8 {
+            // 8 bytes name the character set; ASCII and "undefined" are read as text.
+            extras.userComment = ExifText.clean(UnsafeBufferPointer(start: comment.pointee.data + 8,
+                                                                     count: Int(comment.pointee.size) - 8))
+        }
+        return extras
     }
 
     private func entry(_ ifd: ExifIfd, _ tag: Int32) -> UnsafeMutablePointer<ExifEntry>? {

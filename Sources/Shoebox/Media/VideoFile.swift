@@ -15,7 +15,8 @@ public final class VideoFile {
     let streamIndex: Int32
     public let info: VideoInfo
 
-    public init(path: String, format: MediaFormat) throws {
+    /// Opens the video at `path`, or the one embedded in it at `range` (a motion photo's MP4).
+    public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil) throws {
         fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
         var status = stat()
@@ -24,7 +25,9 @@ public final class VideoFile {
             throw MediaError.unreadable(path: path, reason: "not a regular file")
         }
         var opened: UnsafeMutablePointer<AVFormatContext>?
-        let rc = sb_av_open_descriptor(fd, Int64(status.st_size), Self.demuxer(for: format), &opened)
+        let base = range?.offset ?? 0
+        let length = range.map { min($0.length, Int64(status.st_size) - base) } ?? Int64(status.st_size)
+        let rc = sb_av_open_descriptor(fd, base, length, Self.demuxer(for: format), &opened)
         guard rc >= 0, let opened else {
             close(fd)
             throw MediaError.ffmpeg(operation: "open", message: Self.message(rc))

@@ -21,4 +21,36 @@ public struct AssetRecord: Sendable, Equatable {
     public var missing: Bool
     public var addedAt: String
     public var thumbnails: [ThumbnailRecord]
+    public var details = MediaDetails()
+    public var subtypes: Set<AssetSubtype> = []
+    /// For a Live Photo, its video's asset; for that video, its still's.
+    public var pairedAssetID: Int64?
+    public var pairing: LivePhotoPairing.Method?
+    /// This row is the video half of a Live Photo: listed only through its still.
+    public var isPairedVideo = false
+    /// A Live Photo's video file (the paired asset's path).
+    public var pairedVideoPath: String?
+
+    public init(id: Int64, path: String, root: String, kind: AssetKind, format: MediaFormat?, contentHash: String?,
+                fileSize: Int64, modifiedNanoseconds: Int64, width: Int, height: Int, metadata: PhotoMetadata,
+                status: Status, errorClass: ErrorClass?, errorMessage: String?, missing: Bool, addedAt: String,
+                thumbnails: [ThumbnailRecord]) {
+        self.id = id
+        self.path = path
+        self.root = root
+        self.kind = kind
+        self.format = format
+        self.contentHash = contentHash
+        self.fileSize = fileSize
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.width = width
+        self.height = height
+        self.metadata = metadata
+        self.status = status
+        self.errorClass = errorClass
+        self.errorMessage = errorMessage
+        self.missing = missing
+        self.addedAt = addedAt
+        self.thumbnails = thumbnails
+    }
 }

@@ -5,19 +5,21 @@
 final class CatalogWriter {
     private let catalog: CatalogStore
     private let run: Int64
+    private let livePhotoRules: LivePhotoRules
     private var seen: [Int64] = []
     private let seenBatch = 512
 
-    init(catalog: CatalogStore, run: Int64) {
+    init(catalog: CatalogStore, run: Int64, livePhotoRules: LivePhotoRules = .standard) {
         self.catalog = catalog
         self.run = run
+        self.livePhotoRules = livePhotoRules
     }
 
     /// Records one outcome and says what happened.
     func record(_ item: PipelineItem<AssetDraft>) throws -> IngestEvent {
         switch item {
         case let .work(draft):
-            try catalog.record(draft, run: run)
+            try catalog.record(draft, run: run, livePhotoRules: livePhotoRules)
             return .ingested(path: draft.file.path, kind: draft.kind, size: draft.displayedSize)
         case let .settled(.unchanged(id)):
             try markSeen(id)

@@ -47,7 +47,7 @@ public final class IngestPipeline {
         }
 
         var summary = IngestSummary()
-        let writer = CatalogWriter(catalog: catalog, run: run)
+        let writer = CatalogWriter(catalog: catalog, run: run, livePhotoRules: configuration.livePhotoRules)
         var fatal: Error?
         while let item = final.output.pop() {
             if fatal != nil { continue }  // drain so that no producer stays blocked
@@ -104,7 +104,7 @@ public final class IngestPipeline {
                           workers: 1, input: read, output: matched, group: group)
         StageRunner.start(DecodeStage(configuration: c), workers: decodeWorkers, input: matched, output: decoded, group: group)
         StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented, group: group)
-        StageRunner.start(ClassifyStage(), workers: c.concurrency.classify, input: oriented, output: classified, group: group)
+        StageRunner.start(ClassifyStage(panoramaAbove: c.aspectRule.panoramaAbove), workers: c.concurrency.classify, input: oriented, output: classified, group: group)
         StageRunner.start(ThumbnailStage(configuration: c, library: library), workers: c.concurrency.thumbnail,
                           input: classified, output: rendered, group: group)
         return (discovered, rendered)

@@ -1,21 +1,41 @@
-/// Decides what kind of asset a file is. Today every still image is a `photo` and every GIF a
-/// `gif`; video and Live Photo pairing arrive here without touching the other stages.
+/// Decides what kind of asset a file is and which subtypes it has, from what the decoders
+/// found. A still with an embedded motion-photo video is a `livePhoto` here; an Apple still
+/// becomes one when the catalog pairs it with its video (the two may arrive in any order).
 public struct ClassifyStage: PipelineStage {
     public let name = "classify"
+    let panoramaAbove: Double
 
-    public init() {}
+    public init(panoramaAbove: Double) {
+        self.panoramaAbove = panoramaAbove
+    }
 
-    public static func kind(of format: MediaFormat) -> AssetKind {
-        switch format {
-        case .gif: return .gif
-        case .mp4, .matroska, .avi: return .video
-        default: return .photo
+    public static func kind(of format: MediaFormat, details: MediaDetails = MediaDetails()) -> AssetKind {
+        if format.isVideo { return .video }
+        if format == .gif { return .gif }
+        return details.motionPhoto == nil ? .photo : .livePhoto
+    }
+
+    public func subtypes(of draft: AssetDraft) -> Set<AssetSubtype> {
+        let details = draft.details, metadata = draft.metadata
+        var subtypes: Set<AssetSubtype> = []
+        if draft.displayedSize.height > 0 && draft.displayedSize.aspect > panoramaAbove || details.isTaggedPanorama {
+            subtypes.insert(.panorama)
         }
+        if details.isTaggedScreenshot || draft.format == .png && metadata.make == nil && metadata.model == nil {
+            subtypes.insert(.screenshot)
+        }
+        if details.isHDR { subtypes.insert(.hdr) }
+        if details.burstIdentifier != nil { subtypes.insert(.burst) }
+        if draft.format.isVideo, let rate = details.frameRate, rate >= 100 { subtypes.insert(.highFrameRate) }
+        if let frames = details.frameCount, frames > 1 { subtypes.insert(.animated) }
+        if draft.kind == .livePhoto { subtypes.insert(.live) }
+        return subtypes
     }
 
     public func process(_ input: OrientedImage) throws -> PipelineItem<OrientedImage> {
         var output = input
-        output.draft.kind = Self.kind(of: input.draft.format)
+        output.draft.kind = Self.kind(of: input.draft.format, details: input.draft.details)
+        output.draft.subtypes = subtypes(of: output.draft)
         return .work(output)
     }
 }

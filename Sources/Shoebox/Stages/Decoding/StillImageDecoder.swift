@@ -18,6 +18,7 @@ struct StillImageDecoder {
         }
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         readMetadata(header, into: &draft)
+        readEmbeddedClues(bytes, into: &draft)
 
         let orientation = OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
@@ -32,11 +33,40 @@ struct StillImageDecoder {
     }
 
     private func readMetadata(_ header: VipsImage, into draft: inout AssetDraft) {
-        draft.metadata = header.exifData.map(ExifReader.metadata(fromEXIF:)) ?? PhotoMetadata()
+        let (metadata, extras) = header.exifData.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras())
+        draft.metadata = metadata
+        draft.details.contentIdentifier = extras.appleMakerNote?.contentIdentifier
+        draft.details.burstIdentifier = extras.appleMakerNote?.burstIdentifier
+        draft.details.isHDR = extras.appleMakerNote?.hdrImageType == 3
+        draft.details.isTaggedScreenshot = extras.userComment?.lowercased().contains("screenshot") ?? false
         if draft.metadata.takenAt == nil {
             draft.metadata.takenAt = DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds)
             draft.metadata.takenAtSource = .fileModificationTime
         }
+    }
+
+    /// What the XMP packet and the file's tail say: a GPano projection, an embedded motion-photo video.
+    private func readEmbeddedClues(_ bytes: SourceBytes, into draft: inout AssetDraft) {
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let xmp = XMPPacket.find(in: raw)
+        let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
+        draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
+        if draft.format == .jpeg || draft.format == .heic,
+           let video = MotionPhotoScanner.embeddedVideo(in: raw, format: draft.format, xmp: xmp) {
+            draft.details.motionPhoto = video
+            describeEmbeddedVideo(video, into: &draft)
+        }
+    }
+
+    /// The embedded video's duration and codec, read through FFmpeg from the file's range; a
+    /// range FFmpeg cannot read is not a motion photo after all.
+    private func describeEmbeddedVideo(_ video: EmbeddedVideo, into draft: inout AssetDraft) {
+        guard let info = try? VideoFile(path: draft.file.path, format: .mp4, range: video).info else {
+            draft.details.motionPhoto = nil
+            return
+        }
+        draft.details.durationSeconds = info.durationSeconds
+        draft.details.codec = info.codec
     }
 
     /// Frames, delays and loop count, within the pipeline's frame budget (bounded work on a GIF bomb).

@@ -7,6 +7,9 @@ struct VideoPosterDecoder {
     func decode(_ input: AssetDraft) throws -> DecodedImage {
         var draft = input
         let path = draft.file.path
+        if configuration.limits.failOnTruncation && draft.format == .mp4 && ISOBoxWalk.isTruncated(path: path) {
+            throw IngestError(.damaged, path: path, reason: "truncated: a box of the MP4/MOV file runs past its end")
+        }
         let video: VideoFile
         do { video = try VideoFile(path: path, format: draft.format) } catch {
             throw IngestError(.damaged, path: path, reason: "cannot open the video: \(error)")

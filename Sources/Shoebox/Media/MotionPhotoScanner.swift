@@ -1,0 +1,94 @@
+/// Finds the MP4 that Android "motion photos" embed in a still.
+///
+/// Google writes XMP (`GCamera:MotionPhoto` / `MicroVideo`, with `MicroVideoOffset` counted
+/// from the end of the file, or a `Container:Directory` whose `MotionPhoto` item's `Length`
+/// is the tail of the file); Samsung appends `MotionPhoto_Data` then the MP4 to a JPEG, or an
+/// `mpvd` box to a HEIC. Whatever the claim, the range must start with an `ftyp` box of a
+/// known brand before it is believed; where a phone set `MotionPhoto=1` but wrote no offset,
+/// the `ftyp` box is searched for after the still's own data.
+public enum MotionPhotoScanner {
+    static let brands: Set<String> = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
+                                      "M4V ", "3gp4", "3gp5", "3gp6", "msnv", "MSNV", "mp4v", "hvc1"]
+
+    public static func embeddedVideo(in bytes: UnsafeRawBufferPointer, format: MediaFormat,
+                                     xmp: XMPPacket?) -> EmbeddedVideo? {
+        if let xmp, let video = fromXMP(xmp, bytes: bytes, format: format) { return video }
+        if format == .jpeg, let video = samsungTrailer(bytes) { return video }
+        if format == .heic, let video = mpvdBox(bytes) { return video }
+        return nil
+    }
+
+    private static func fromXMP(_ xmp: XMPPacket, bytes: UnsafeRawBufferPointer, format: MediaFormat) -> EmbeddedVideo? {
+        let size = Int64(bytes.count)
+        if let offset = (xmp.value("GCamera:MicroVideoOffset") ?? xmp.value("Camera:MicroVideoOffset")).flatMap(Int64.init),
+           offset > 0, offset < size {
+            return checked(EmbeddedVideo(offset: size - offset, length: offset), bytes)
+        }
+        let semantics = xmp.values("Item:Semantic"), lengths = xmp.values("Item:Length")
+        if let index = semantics.firstIndex(of: "MotionPhoto") {
+            // Lengths are listed for the items after the primary one, in order.
+            let lengthIndex = index - (semantics.count - lengths.count)
+            if lengths.indices.contains(lengthIndex), let length = Int64(lengths[lengthIndex]), length > 0, length < size {
+                return checked(EmbeddedVideo(offset: size - length, length: length), bytes)
+            }
+        }
+        let flagged = ["GCamera:MotionPhoto", "Camera:MotionPhoto", "GCamera:MicroVideo"].contains { xmp.value($0) == "1" }
+        return flagged ? scanForVideo(bytes, format: format) : nil
+    }
+
+    private static func samsungTrailer(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+        let marker = Array("MotionPhoto_Data".utf8)
+        guard let found = ByteSearch.first(marker, in: bytes, from: 0) else { return nil }
+        let offset = found + marker.count
+        let end = ByteSearch.first(Array("SEFH".utf8), in: bytes, from: offset) ?? bytes.count
+        return checked(EmbeddedVideo(offset: Int64(offset), length: Int64(end - offset)), bytes)
+    }
+
+    private static func mpvdBox(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            var size = Int(readUInt32(bytes, offset))
+            var header = 8
+            if size == 1, offset + 16 <= bytes.count {
+                size = Int(clamping: UInt64(readUInt32(bytes, offset + 8)) << 32 | UInt64(readUInt32(bytes, offset + 12)))
+                header = 16
+            } else if size == 0 {
+                size = bytes.count - offset
+            }
+            guard size >= header, offset + size <= bytes.count else { return nil }
+            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "mpvd" {
+                return checked(EmbeddedVideo(offset: Int64(offset + header), length: Int64(size - header)), bytes)
+            }
+            offset += size
+        }
+        return nil
+    }
+
+    /// The first `ftyp` box of a known brand after the still's own data (after a JPEG's
+    /// end-of-image marker; anywhere past the start otherwise).
+    private static func scanForVideo(_ bytes: UnsafeRawBufferPointer, format: MediaFormat) -> EmbeddedVideo? {
+        var from = 8
+        if format == .jpeg, let scan = JPEGStructure.firstScanOffset(bytes) { from = scan }
+        while let found = ByteSearch.first(Array("ftyp".utf8), in: bytes, from: from) {
+            let start = found - 4
+            if start >= 0, let video = checked(EmbeddedVideo(offset: Int64(start), length: Int64(bytes.count - start)), bytes) {
+                return video
+            }
+            from = found + 4
+        }
+        return nil
+    }
+
+    /// The range, if it lies inside the file and starts with an `ftyp` box of a known brand.
+    static func checked(_ video: EmbeddedVideo, _ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+        let start = Int(video.offset)
+        guard video.offset >= 0, video.length >= 16, video.offset + video.length <= Int64(bytes.count),
+              String(decoding: bytes[start + 4..<start + 8], as: UTF8.self) == "ftyp",
+              brands.contains(String(decoding: bytes[start + 8..<start + 12], as: UTF8.self)) else { return nil }
+        return video
+    }
+
+    private static func readUInt32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+}

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The XMP packet of a file, found by its `<x:xmpmeta` ... `</x:xmpmeta>` markers, and the
+/// few property values Shoebox reads from it (attribute or element form).
+///
+/// Not a full RDF parser: enough to read flags and numbers from untrusted packets, with the
+/// packet size bounded and every search inside the file's bytes.
+public struct XMPPacket: Sendable {
+    public let text: String
+    static let maxLength = 1 << 20
+
+    /// The first XMP packet in `bytes`, or nil.
+    public static func find(in bytes: UnsafeRawBufferPointer) -> XMPPacket? {
+        guard let start = ByteSearch.first(Array("<x:xmpmeta".utf8), in: bytes, from: 0) else { return nil }
+        let closing = Array("</x:xmpmeta>".utf8)
+        let limit = min(bytes.count, start + maxLength)
+        guard let end = ByteSearch.first(closing, in: UnsafeRawBufferPointer(rebasing: bytes[..<limit]), from: start) else {
+            return nil
+        }
+        return XMPPacket(text: String(decoding: bytes[start..<end + closing.count], as: UTF8.self))
+    }
+
+    /// Every value of the property `name` (`GCamera:MotionPhoto="1"` or `<GCamera:MotionPhoto>1<`).
+    public func values(_ name: String) -> [String] {
+        var found: [String] = []
+        for (open, close) in [("\(name)=\"", "\""), ("\(name)='", "'"), ("<\(name)>", "<")] {
+            var rest = Substring(text)
+            while let range = rest.range(of: open) {
+                rest = rest[range.upperBound...]
+                guard let end = rest.range(of: close) else { break }
+                found.append(String(rest[..<end.lowerBound]).trimmingWhitespace())
+            }
+        }
+        return found
+    }
+
+    public func value(_ name: String) -> String? { values(name).first }
+}
+
+/// Finds a byte string in raw bytes (memchr for the first byte, then a compare).
+enum ByteSearch {
+    static func first(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        guard let head = needle.first, offset >= 0, let base = bytes.baseAddress else { return nil }
+        var position = offset
+        while position + needle.count <= bytes.count {
+            guard let hit = memchr(base + position, Int32(head), bytes.count - needle.count + 1 - position) else { return nil }
+            let index = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + index, needle, needle.count) == 0 { return index }
+            position = index + 1
+        }
+        return nil
+    }
+}
