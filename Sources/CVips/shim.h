@@ -149,3 +149,15 @@ static inline gboolean sb_vips_has_field(VipsImage *image, const char *name) {
 static inline VipsImage *sb_vips_image_from_rgb(const void *pixels, size_t size, int width, int height) {
     return vips_image_new_from_memory_copy(pixels, size, width, height, 3, VIPS_FORMAT_UCHAR);
 }
+
+/* Every frame of an animated image (a GIF), each shrunk to fit width x height, stacked as one
+ * tall image with "page-height" set: what the WebP saver writes as an animation. */
+static inline int sb_vips_thumbnail_all_frames(void *buf, size_t len, VipsImage **out, int width, int height) {
+    VipsSource *source = vips_source_new_from_memory(buf, len);
+    if (!source)
+        return -1;
+    int rc = vips_thumbnail_source(source, out, width, "height", height, "size", VIPS_SIZE_FORCE,
+                                   "option_string", "n=-1", NULL);
+    g_object_unref(source);
+    return rc;
+}

@@ -103,3 +103,33 @@ import Testing
         #expect(try library.asset(at: root.appendingPathComponent("tall.jpg"))?.subtypes == [])
     }
 }
+
+extension AssetKindTests {
+    @Test func aSpecMayAskForAnAnimatedWebPOfAGIF() throws {
+        var configuration = try Fixtures.pipeline()
+        configuration.thumbnails.append(ThumbnailSpec(name: "loop", rule: .aspect, width: 128, format: .webp, quality: 70,
+                                                      maxLongEdge: 1024, animated: true))
+        let (library, root) = try ingested(["gif/animated.gif", "gif/static.gif"], configuration: configuration)
+        func loop(_ name: String) throws -> (ThumbnailRecord, Data) {
+            let asset = try #require(try library.asset(at: root.appendingPathComponent("gif/\(name)")))
+            let record = try #require(asset.thumbnails.first { $0.name == "loop" })
+            return (record, try Data(contentsOf: URL(fileURLWithPath: library.library.absolutePath(record.relativePath))))
+        }
+        let (animated, bytes) = try loop("animated.gif")
+        #expect((animated.width, animated.height) == (128, 96))
+        #expect(FormatSniffer.format(of: bytes) == .webp)
+        #expect(frames(in: bytes) == 12)
+        #expect(frames(in: try loop("static.gif").1) == 0)   // one frame: a plain WebP
+    }
+
+    /// The ANMF chunks of a WebP: one per frame of an animation.
+    private func frames(in webp: Data) -> Int {
+        var count = 0, index = webp.startIndex
+        let tag = Data("ANMF".utf8)
+        while let found = webp.range(of: tag, in: index..<webp.endIndex) {
+            count += 1
+            index = found.upperBound
+        }
+        return count
+    }
+}

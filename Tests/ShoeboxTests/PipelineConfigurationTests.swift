@@ -55,7 +55,7 @@ extension PipelineConfigurationTests {
         let text = try String(contentsOf: Fixtures.repository.appendingPathComponent("pipelines/default.json"), encoding: .utf8)
             .replacingOccurrences(of: "\"maxLongEdge\": 4096 },", with: "\"maxLongedge\": 4096, \"maxLongEdge\": 4096 },")
         #expect(throws: PipelineError.invalid(file: "p.json", reason:
-            "unknown key \"thumbnails[0].maxLongedge\" (known: format, height, maxLongEdge, name, quality, rule, width)")) {
+            "unknown key \"thumbnails[0].maxLongedge\" (known: animated, format, height, maxLongEdge, name, quality, rule, width)")) {
             try PipelineConfiguration.parse(Data(text.utf8), file: "p.json")
         }
     }

@@ -36,6 +36,17 @@ extension VipsImage {
         return try header.inMemory()
     }
 
+    /// Every frame of an animated image, each resized to exactly `width` x `height`, as one
+    /// tall image with its page height set (what an animated WebP is saved from).
+    public static func allFrames(_ bytes: SourceBytes, width: Int, height: Int) throws -> VipsImage {
+        try make("thumbnail frames", backing: bytes) { out in
+            sb_vips_thumbnail_all_frames(bytes.buffer.baseAddress, bytes.count, out, Int32(width), Int32(height))
+        }
+    }
+
+    /// How many frames an image made by `allFrames` holds.
+    public var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
+
     /// An sRGB image of packed 8-bit RGB pixels, copied (a decoded video frame).
     public static func fromRGB(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int) throws -> VipsImage {
         guard pixels.count >= width * height * 3,

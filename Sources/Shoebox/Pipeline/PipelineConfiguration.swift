@@ -80,6 +80,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
             try check(spec.rule != .fit || spec.height != nil, "thumbnail \"\(spec.name)\": rule \"fit\" needs a height")
             try check((1...100).contains(spec.quality), "thumbnail \"\(spec.name)\": quality must be 1...100")
             try check(spec.maxLongEdge > 0, "thumbnail \"\(spec.name)\": maxLongEdge must be positive")
+            try check(spec.animated != true || spec.format == .webp, "thumbnail \"\(spec.name)\": animated thumbnails are WebP")
         }
         try check(aspectRule.tallBelow > 0 && aspectRule.tallBelow < aspectRule.panoramaAbove,
                   "aspectRule: need 0 < tallBelow < panoramaAbove")

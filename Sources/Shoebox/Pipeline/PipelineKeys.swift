@@ -6,7 +6,7 @@ enum PipelineKeys {
                                                 "concurrency", "queueCapacity", "video", "livePhoto"]
     private static let nested: [String: Set<String>] = [
         "aspectRule": ["panoramaAbove", "panoramaWidthFactor", "tallBelow", "tallWidthFactor"],
-        "thumbnails": ["name", "rule", "width", "height", "format", "quality", "maxLongEdge"],
+        "thumbnails": ["name", "rule", "width", "height", "format", "quality", "maxLongEdge", "animated"],
         "limits": ["maxPixels", "maxFileBytes", "failOnTruncation", "gifFramePixels"],
         "video": ["posterAt"],
         "livePhoto": ["maxVideoSeconds", "maxCaptureGapSeconds"],

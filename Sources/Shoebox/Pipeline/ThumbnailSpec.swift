@@ -21,9 +21,12 @@ public struct ThumbnailSpec: Codable, Equatable, Sendable {
     public var quality: Int
     /// No side of the thumbnail exceeds this (nor what `format` can hold).
     public var maxLongEdge: Int
+    /// Optional, WebP only: an animated GIF gets an animated thumbnail, every frame resized.
+    public var animated: Bool?
 
     public init(name: String, rule: Rule, width: Int, height: Int? = nil,
-                format: ThumbnailFormat = .jpeg, quality: Int = 80, maxLongEdge: Int = 4096) {
+                format: ThumbnailFormat = .jpeg, quality: Int = 80, maxLongEdge: Int = 4096, animated: Bool? = nil) {
+        self.animated = animated
         self.name = name
         self.rule = rule
         self.width = width
@@ -50,6 +53,6 @@ public struct ThumbnailSpec: Codable, Equatable, Sendable {
         case .aspect: ruleText = aspectRule.recipeComponent
         case .fit: ruleText = "fit:\(width)x\(height ?? width)"
         }
-        return "w=\(width)&rule=\(ruleText)&fmt=\(format.rawValue)&q=\(quality)&cap=\(maxLongEdge)"
+        return "w=\(width)&rule=\(ruleText)&fmt=\(format.rawValue)&q=\(quality)&cap=\(maxLongEdge)" + (animated == true ? "&anim=1" : "")
     }
 }

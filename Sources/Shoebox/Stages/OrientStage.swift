@@ -21,7 +21,7 @@ public struct OrientStage: PipelineStage {
             var image = input.image
             if mirror { image = try image.mirrored() }
             image = try image.rotated([.none, .quarter, .half, .threeQuarters][quarterTurns])
-            return .work(OrientedImage(draft: input.draft, image: image))
+            return .work(OrientedImage(draft: input.draft, image: image, animation: input.animation))
         } catch {
             throw IngestError(.damaged, path: input.draft.file.path, reason: "cannot orient: \(error)")
         }

@@ -10,10 +10,13 @@ public struct DecodedImage: CarriesDraft, Sendable {
     public var draft: AssetDraft
     public var image: VipsImage
     public var orientation: Orientation
+    /// An animated GIF's bytes, kept for specs that ask for an animated thumbnail.
+    public var animation: SourceBytes? = nil
 }
 
 /// An upright image: pixels as displayed, ready to classify and thumbnail.
 public struct OrientedImage: CarriesDraft, Sendable {
     public var draft: AssetDraft
     public var image: VipsImage
+    public var animation: SourceBytes? = nil
 }

@@ -12,19 +12,22 @@ public struct ThumbnailStage: PipelineStage {
     public func process(_ input: OrientedImage) throws -> PipelineItem<AssetDraft> {
         var draft = input.draft
         draft.thumbnails = try configuration.thumbnails.map { spec in
-            try thumbnail(spec, of: input.image, draft: draft)
+            try thumbnail(spec, of: input.image, animation: spec.animated == true ? input.animation : nil, draft: draft)
         }
         return .work(draft)
     }
 
-    private func thumbnail(_ spec: ThumbnailSpec, of image: VipsImage, draft: AssetDraft) throws -> ThumbnailRecord {
+    private func thumbnail(_ spec: ThumbnailSpec, of image: VipsImage, animation: SourceBytes?,
+                           draft: AssetDraft) throws -> ThumbnailRecord {
         let size = ThumbnailSizing.targetSize(for: draft.displayedSize, spec: spec, aspectRule: configuration.aspectRule)
         let recipe = spec.recipeHash(aspectRule: configuration.aspectRule)
         let relativePath = library.thumbnailRelativePath(contentHash: draft.contentHash, recipeHash: recipe, format: spec.format)
         if !library.fileExists(relativePath) {
             let data: Data
             do {
-                data = try image.resized(toWidth: size.width, height: size.height).encoded(as: spec.format, quality: spec.quality)
+                let frames = try animation.map { try VipsImage.allFrames($0, width: size.width, height: size.height) }
+                data = try (frames ?? image.resized(toWidth: size.width, height: size.height))
+                    .encoded(as: spec.format, quality: spec.quality)
             } catch {
                 throw IngestError(.damaged, path: draft.file.path, reason: "cannot make thumbnail \(spec.name): \(error)")
             }

@@ -26,7 +26,8 @@ struct StillImageDecoder {
         do {
             let image = try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
                                                    failOnTruncation: configuration.limits.failOnTruncation)
-            return DecodedImage(draft: draft, image: image, orientation: orientation)
+            let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
+            return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
             throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
         }
