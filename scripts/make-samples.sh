@@ -282,6 +282,22 @@ top-right. Any wrong rotation or mirror is visible.
 Every orientation file, when displayed according to its EXIF orientation,
 shows the same upright 360x240 picture as `landscape_1.jpg` (checked by the
 script with `vips autorot`).
+
+## GIFs, videos, Live Photos, motion photos
+
+Made by `scripts/make-kind-samples.sh` (needs `ffmpeg`, `vips`, `exiftool`,
+`python3`), which checks each file with exiftool before installing it.
+
+| File | What it is | What Shoebox makes of it |
+|------|-----------|--------------------------|
+| `gif/animated.gif` | 12 frames, 160x120, loops forever; the first frame's delay is 0 | `gif`, 12 frames, loop 0, 1.2 s (a delay of 0 counts as 100 ms), subtype `animated` |
+| `gif/static.gif` | one frame | `gif`, 1 frame |
+| `video/portrait.mp4` | H.264 stored 320x180 with a 90-degree display matrix, 2.5 s, creation_time 2024-07-01T08:00:00Z | `video`, 180x320 as displayed |
+| `live/with-id/IMG_0001.JPG` + `clip-0001.MOV` | an Apple maker note (tag 0x0011) and a QuickTime content identifier, equal; different names | one `livePhoto`, paired by `identifier` |
+| `live/by-name/IMG_0002.jpg` + `IMG_0002.MOV` | no identifiers; same name (case aside), 2 s video, capture times 1 s apart | one `livePhoto`, paired by `name` |
+| `live/decoy/IMG_0003.jpg` + `IMG_0003.mov` | same name, but a 6 s video | a `photo` and a `video` |
+| `live/decoy/IMG_0004.jpg` + `IMG_0004.mov` | same name, different identifiers | a `photo` and a `video` |
+| `motion/PXL_motion.jpg` | Google-style motion photo: XMP `GCamera:MicroVideoOffset` and an appended 1.5 s MP4 | one `livePhoto` with `motionPhoto` offset 4229, length 16971 |
 MD
 
 # --------------------------------------------------------------------------
