@@ -14,13 +14,16 @@ public final class IngestPipeline {
     public let options: IngestOptions
     /// Regular files the walk has found so far in the current run (for progress lines).
     public private(set) var discovered = AtomicCounter()
+    /// Hears how long every file spends in every stage (`shoebox profile`); nil times nothing.
+    public let observer: PipelineObserver?
 
     public init(configuration: PipelineConfiguration, catalog: CatalogStore, library: Library,
-                options: IngestOptions = IngestOptions()) {
+                options: IngestOptions = IngestOptions(), observer: PipelineObserver? = nil) {
         self.configuration = configuration
         self.catalog = catalog
         self.library = library
         self.options = options
+        self.observer = observer
     }
 
     /// The decode worker count this run uses.
@@ -38,21 +41,23 @@ public final class IngestPipeline {
         let cancelled = CancellationFlag()
         let group = DispatchGroup()
         let final = startStages(run: run, group: group)
+        let walked = observer.map { StageRunner.timedWalk(into: final.input, observer: $0, group: group) } ?? final.input
         let reports = ReportBox()
         let walker = DiscoverStage(excluding: library.root, cancelled: { cancelled.isSet })
         discovered = walker.discovered
         DispatchQueue(label: "shoebox.discover").async(group: group) {
-            for root in resolved { reports.append(walker.walk(root: root, into: final.input)) }
-            final.input.close()
+            for root in resolved { reports.append(walker.walk(root: root, into: walked)) }
+            walked.close()
         }
 
         var summary = IngestSummary()
         let writer = CatalogWriter(catalog: catalog, run: run, livePhotoRules: configuration.livePhotoRules)
+        var timer = SinkTimer(observer)
         var fatal: Error?
-        while let item = final.output.pop() {
+        while let item = timer.pop(final.output) {
             if fatal != nil { continue }  // drain so that no producer stays blocked
             do {
-                let event = try writer.record(item)
+                let event = try timer.time(item) { try writer.record(item) }
                 summary.count(event)
                 onEvent(event)
             } catch {
@@ -97,16 +102,18 @@ public final class IngestPipeline {
         let classified = queue(OrientedImage.self)
         let rendered = queue(AssetDraft.self)
         StageRunner.start(PlanStage(catalog: catalog, library: library, recipes: recipes, retryFailed: options.retryFailed),
-                          workers: 1, input: discovered, output: planned, group: group)
+                          workers: 1, input: discovered, output: planned, group: group, observer: observer)
         StageRunner.start(ReadStage(maxFileBytes: c.limits.maxFileBytes), workers: c.concurrency.read,
-                          input: planned, output: read, group: group)
+                          input: planned, output: read, group: group, observer: observer)
         StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
-                          workers: 1, input: read, output: matched, group: group)
-        StageRunner.start(DecodeStage(configuration: c), workers: decodeWorkers, input: matched, output: decoded, group: group)
-        StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented, group: group)
-        StageRunner.start(ClassifyStage(panoramaAbove: c.aspectRule.panoramaAbove), workers: c.concurrency.classify, input: oriented, output: classified, group: group)
+                          workers: 1, input: read, output: matched, group: group, observer: observer)
+        StageRunner.start(DecodeStage(configuration: c), workers: decodeWorkers, input: matched, output: decoded,
+                          group: group, observer: observer)
+        StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented,
+                          group: group, observer: observer)
+        StageRunner.start(ClassifyStage(panoramaAbove: c.aspectRule.panoramaAbove), workers: c.concurrency.classify, input: oriented, output: classified, group: group, observer: observer)
         StageRunner.start(ThumbnailStage(configuration: c, library: library), workers: c.concurrency.thumbnail,
-                          input: classified, output: rendered, group: group)
+                          input: classified, output: rendered, group: group, observer: observer)
         return (discovered, rendered)
     }
 
