@@ -119,3 +119,30 @@ import Testing
         #expect(withTrailer.withUnsafeBytes(JPEGStructure.isTruncated) == false)
     }
 }
+
+extension HostileInputGuardTests {
+    @Test func aTruncatedPNGIsDamagedNotGreyFilled() throws {
+        let library = try TestLibrary()
+        let root = try library.folder.subfolder("root")
+        let whole = try Data(contentsOf: Fixtures.sample("screenshot.png"))
+        try whole.prefix(whole.count / 2).write(to: root.appendingPathComponent("cut.png"))
+        try whole.write(to: root.appendingPathComponent("whole.png"))
+        try library.ingest([root])
+        let cut = try #require(try library.asset(at: root.appendingPathComponent("cut.png")))
+        #expect(cut.status == .failed && cut.errorClass == .damaged)
+        #expect(cut.errorMessage == "truncated: the PNG has no IEND chunk")
+        #expect(try library.asset(at: root.appendingPathComponent("whole.png"))?.status == .ok)
+    }
+
+    @Test func aFailedFileIsFiledUnderTheKindItsNameClaims() throws {
+        let library = try TestLibrary()
+        let root = try library.folder.subfolder("root")
+        for name in ["clip.MOV", "loop.gif", "photo.jpg"] {
+            try Data().write(to: root.appendingPathComponent(name))
+        }
+        try library.ingest([root])
+        let kinds = try library.assets().map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.kind) }
+        #expect(kinds.map(\.0) == ["clip.MOV", "loop.gif", "photo.jpg"])
+        #expect(kinds.map(\.1) == [.video, .gif, .photo])
+    }
+}

@@ -25,8 +25,8 @@ extension SQLiteCatalog {
                 } else {
                     try db.statement("""
                         INSERT INTO assets (path, root, kind, content_hash, file_size, mtime_ns, status, error_class,
-                        error_message, seen_run, added_at, updated_at) VALUES (?, ?, 'photo', ?, ?, ?, 'failed', ?, ?, ?, ?, ?)
-                        """).bind(file.path, file.root, contentHash, file.status.size, file.status.modifiedNanoseconds,
+                        error_message, seen_run, added_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'failed', ?, ?, ?, ?, ?)
+                        """).bind(file.path, file.root, AssetKind.guess(forPath: file.path).rawValue, contentHash, file.status.size, file.status.modifiedNanoseconds,
                                   failure.errorClass.rawValue, failure.reason, run, now, now).run()
                 }
             }

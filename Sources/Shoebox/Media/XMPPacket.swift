@@ -41,6 +41,17 @@ public struct XMPPacket: Sendable {
 
 /// Finds a byte string in raw bytes (memchr for the first byte, then a compare).
 enum ByteSearch {
+    /// The last occurrence, searching backwards from the end (cheap when it is near the end).
+    static func last(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
+        var index = bytes.count - needle.count
+        while index >= 0 {
+            if bytes[index] == needle[0] && needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     static func first(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from offset: Int) -> Int? {
         guard let head = needle.first, offset >= 0, let base = bytes.baseAddress else { return nil }
         var position = offset

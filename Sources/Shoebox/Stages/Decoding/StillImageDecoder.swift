@@ -12,10 +12,7 @@ struct StillImageDecoder {
         }
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        if configuration.limits.failOnTruncation && draft.format == .jpeg
-            && JPEGStructure.isTruncated(UnsafeRawBufferPointer(bytes.buffer)) {
-            throw IngestError(.damaged, path: path, reason: "truncated: the JPEG data ends before its end-of-image marker")
-        }
+        try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         readMetadata(header, into: &draft)
         readEmbeddedClues(bytes, into: &draft)
@@ -30,6 +27,18 @@ struct StillImageDecoder {
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
             throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+        }
+    }
+
+    /// libvips pads a cut-off JPEG or PNG read from memory with grey; the structure tells.
+    private func checkTruncation(_ bytes: SourceBytes, format: MediaFormat, path: String) throws {
+        guard configuration.limits.failOnTruncation else { return }
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        if format == .jpeg && JPEGStructure.isTruncated(raw) {
+            throw IngestError(.damaged, path: path, reason: "truncated: the JPEG data ends before its end-of-image marker")
+        }
+        if format == .png && PNGStructure.isTruncated(raw) {
+            throw IngestError(.damaged, path: path, reason: "truncated: the PNG has no IEND chunk")
         }
     }
 
