@@ -38,6 +38,9 @@ enum IngestCommand: Command {
         let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 0).flatMap { $0 == 0 ? nil : $0 },
                                     retryFailed: args.has("--retry-failed"))
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
+        if configuration.isDecodeOnly {
+            throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")
+        }
         let library = LibraryOption.library(args)
         try LibraryOption.create(library)
         let lock = try LibraryLock(library)

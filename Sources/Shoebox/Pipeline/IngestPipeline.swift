@@ -16,6 +16,9 @@ public final class IngestPipeline {
     public private(set) var discovered = AtomicCounter()
     /// Hears how long every file spends in every stage (`shoebox profile`); nil times nothing.
     public let observer: PipelineObserver?
+    /// Where outcomes are written: the catalog, or for a decode-only pipeline (profiling) a
+    /// catalog that keeps nothing, so that such a run writes nothing.
+    private let sink: CatalogStore
 
     public init(configuration: PipelineConfiguration, catalog: CatalogStore, library: Library,
                 options: IngestOptions = IngestOptions(), observer: PipelineObserver? = nil) {
@@ -24,6 +27,7 @@ public final class IngestPipeline {
         self.library = library
         self.options = options
         self.observer = observer
+        sink = configuration.isDecodeOnly ? DiscardingCatalog() : catalog
     }
 
     /// The decode worker count this run uses.
@@ -37,7 +41,7 @@ public final class IngestPipeline {
         try Vips.start()
         let started = Date()
         let resolved = roots.map(Self.resolve)
-        let run = try catalog.beginRun(roots: resolved)
+        let run = try sink.beginRun(roots: resolved)
         let cancelled = CancellationFlag()
         let group = DispatchGroup()
         let final = startStages(run: run, group: group)
@@ -51,7 +55,7 @@ public final class IngestPipeline {
         }
 
         var summary = IngestSummary()
-        let writer = CatalogWriter(catalog: catalog, run: run, livePhotoRules: configuration.livePhotoRules)
+        let writer = CatalogWriter(catalog: sink, run: run, livePhotoRules: configuration.livePhotoRules)
         var timer = SinkTimer(observer)
         var fatal: Error?
         while let item = timer.pop(final.output) {
@@ -82,7 +86,7 @@ public final class IngestPipeline {
             } else if report.regularFiles == 0 {
                 summary.rootWarnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
             } else {
-                summary.missing += try catalog.markMissing(under: report.root, notSeenIn: run)
+                summary.missing += try sink.markMissing(under: report.root, notSeenIn: run)
             }
         }
     }

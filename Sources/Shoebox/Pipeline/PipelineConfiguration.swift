@@ -18,6 +18,19 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
 
     public var videoSettings: VideoSettings { video ?? .standard }
     public var livePhotoRules: LivePhotoRules { livePhoto ?? .standard }
+    /// Optional: what a run makes (default `ingest`); `decode-only` is for `shoebox profile`.
+    public var mode: Mode?
+
+    public var isDecodeOnly: Bool { mode == .decodeOnly }
+
+    /// What a run of the pipeline makes.
+    public enum Mode: String, Codable, Sendable {
+        /// Thumbnails and catalog rows.
+        case ingest
+        /// Reads and decodes every file as an ingest does (shrinking on load for `thumbnails`),
+        /// then stops: no thumbnail is made and nothing is written, to the catalog or anywhere.
+        case decodeOnly = "decode-only"
+    }
 
     public struct Limits: Codable, Equatable, Sendable {
         /// Images whose header claims more pixels than this are refused before decoding.

@@ -3,7 +3,7 @@ import Foundation
 /// The keys a pipeline file may use, so that a misspelt key is an error, not a silent default.
 enum PipelineKeys {
     private static let topLevel: Set<String> = ["name", "description", "aspectRule", "thumbnails", "limits",
-                                                "concurrency", "queueCapacity", "video", "livePhoto"]
+                                                "concurrency", "queueCapacity", "video", "livePhoto", "mode"]
     private static let nested: [String: Set<String>] = [
         "aspectRule": ["panoramaAbove", "panoramaWidthFactor", "tallBelow", "tallWidthFactor"],
         "thumbnails": ["name", "rule", "width", "height", "format", "quality", "maxLongEdge", "animated"],

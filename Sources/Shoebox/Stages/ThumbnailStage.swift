@@ -11,6 +11,8 @@ public struct ThumbnailStage: PipelineStage {
 
     public func process(_ input: OrientedImage) throws -> PipelineItem<AssetDraft> {
         var draft = input.draft
+        // Decode-only (profiling): the decode was the point; nothing is resized, encoded or written.
+        if configuration.isDecodeOnly { return .work(draft) }
         draft.thumbnails = try configuration.thumbnails.map { spec in
             try thumbnail(spec, of: input.image, animation: spec.animated == true ? input.animation : nil, draft: draft)
         }
