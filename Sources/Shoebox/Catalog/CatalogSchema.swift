@@ -74,6 +74,61 @@ enum CatalogSchema {
         CREATE INDEX assets_content_identifier ON assets(content_identifier) WHERE content_identifier IS NOT NULL;
         CREATE INDEX assets_pair_key ON assets(pair_key);
         """,
+        // 3 (albums, issue 4): what fetches sort and filter by, as generated columns, with partial
+        // indexes over the shown assets (status 'ok', not missing, not the hidden video of a Live
+        // Photo) so that every fetch and count walks an index; user albums and their ordered
+        // references; each album's rendered cover images. album_folder is the folder of the path
+        // relative to the root ("2024/Paris"), or the root's own name for files directly in it;
+        // rtrim(p, replace(p, '/', '')) is p up to its last '/'. Generated, so it follows every
+        // change of path or root with no code to forget.
+        """
+        ALTER TABLE assets ADD COLUMN album_folder TEXT GENERATED ALWAYS AS (
+            CASE
+            WHEN rtrim(path, replace(path, '/', '')) = rtrim(root, '/') || '/' THEN
+                CASE WHEN rtrim(root, '/') = '' THEN '/'
+                ELSE substr(rtrim(root, '/'), length(rtrim(rtrim(root, '/'), replace(rtrim(root, '/'), '/', ''))) + 1) END
+            WHEN substr(path, 1, length(rtrim(root, '/')) + 1) = rtrim(root, '/') || '/' THEN
+                substr(rtrim(path, replace(path, '/', '')), length(rtrim(root, '/')) + 2,
+                       length(rtrim(path, replace(path, '/', ''))) - length(rtrim(root, '/')) - 2)
+            ELSE rtrim(rtrim(path, replace(path, '/', '')), '/')
+            END) VIRTUAL;
+        ALTER TABLE assets ADD COLUMN file_name TEXT GENERATED ALWAYS AS (
+            substr(path, length(rtrim(path, replace(path, '/', ''))) + 1)) VIRTUAL;
+        ALTER TABLE assets ADD COLUMN sort_taken TEXT GENERATED ALWAYS AS (coalesce(taken_at, added_at)) VIRTUAL;
+        CREATE INDEX assets_shown_taken ON assets(sort_taken) WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_added ON assets(added_at) WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_name ON assets(file_name COLLATE NOCASE) WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_kind ON assets(kind, sort_taken) WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_folder ON assets(album_folder, sort_taken) WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_folder_kind ON assets(album_folder, kind) WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE TABLE albums (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('folder', 'user')),
+            title TEXT NOT NULL,
+            cover_asset_id INTEGER REFERENCES assets(id) ON DELETE SET NULL,
+            created_at TEXT NOT NULL,
+            UNIQUE (kind, title)
+        );
+        CREATE INDEX albums_cover ON albums(cover_asset_id);
+        CREATE TABLE album_assets (
+            album_id INTEGER NOT NULL REFERENCES albums(id) ON DELETE CASCADE,
+            asset_id INTEGER NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (album_id, asset_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX album_assets_position ON album_assets(album_id, position);
+        CREATE INDEX album_assets_asset ON album_assets(asset_id);
+        CREATE TABLE album_covers (
+            album_id INTEGER NOT NULL REFERENCES albums(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            recipe TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            PRIMARY KEY (album_id, name)
+        );
+        CREATE INDEX album_covers_path ON album_covers(path);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -1,0 +1,29 @@
+/// Why an album operation was refused, naming the album and the asset concerned.
+public enum AlbumError: Error, Equatable, CustomStringConvertible {
+    case noSuchAlbum(String)
+    case noSuchAsset(Int64)
+    /// Folder albums follow the folders on disk; only their cover can be set.
+    case notAUserAlbum(String)
+    case titleTaken(String)
+    case invalidTitle(String, reason: String)
+    case notInAlbum(asset: Int64, album: String)
+    /// An explicit cover must be an asset the album shows (catalogued without error, on disk).
+    case notShown(asset: Int64, album: String)
+    case positionOutOfRange(Int, album: String, count: Int)
+
+    public var description: String {
+        switch self {
+        case let .noSuchAlbum(title): return "no album \"\(title)\""
+        case let .noSuchAsset(id): return "no asset \(id) in the catalog"
+        case let .notAUserAlbum(title):
+            return "\"\(title)\" is a folder album: it follows its folder on disk and cannot be edited"
+        case let .titleTaken(title): return "a user album \"\(title)\" already exists"
+        case let .invalidTitle(title, reason): return "invalid album title \"\(title)\": \(reason)"
+        case let .notInAlbum(asset, album): return "asset \(asset) is not in album \"\(album)\""
+        case let .notShown(asset, album):
+            return "asset \(asset) cannot be the cover of \"\(album)\": it failed to ingest or is missing from disk"
+        case let .positionOutOfRange(position, album, count):
+            return "position \(position) is outside album \"\(album)\" (0...\(count))"
+        }
+    }
+}

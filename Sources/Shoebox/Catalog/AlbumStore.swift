@@ -1,0 +1,54 @@
+/// Albums: folder albums derived from where assets are, user albums people make, their
+/// covers, and the cover images rendered for them.
+///
+/// Every backend keeps these promises (the contract tests check them):
+/// - Albums hold references: removing an asset from an album, or deleting the album, never
+///   changes the asset, its thumbnails or its files.
+/// - `createAlbum` is idempotent by title: an existing user album is returned, not duplicated.
+/// - A user album's assets have positions 0..<count with no gap; each asset appears once.
+/// - Folder albums follow the files: an asset's folder album is always the folder of its
+///   current path, relative to its ingested root (files directly in a root make an album
+///   titled by the root's own name). They cannot be edited, only given a cover.
+/// - Counts and covers consider only shown assets (status `ok`, not `missing`).
+/// - The cover: an explicit cover while it is a shown asset of the album, else the first
+///   shown asset of a user album, or the newest shown asset by capture date of a folder album.
+/// - Each edit is one transaction; errors are `AlbumError`, naming the album and the asset.
+/// - Thread safety: every method may be called from any thread; writes are serialised.
+public protocol AlbumStore: AnyObject, Sendable {
+    /// Makes the user album `title`, or finds it; `created` says which.
+    func createAlbum(titled title: String) throws -> (album: AlbumReference, created: Bool)
+    /// Appends assets to a user album; assets already in it stay where they are.
+    func addAssets(_ ids: [Int64], to title: String) throws
+    /// Puts assets at `position` (0 = first), in the order given; assets already in the album
+    /// move there. `position` may be the album's count (the end).
+    func insertAssets(_ ids: [Int64], into title: String, at position: Int) throws
+    /// Takes assets out of a user album (ones not in it are ignored); returns how many left.
+    /// An asset removed this way stops being the album's explicit cover.
+    @discardableResult
+    func removeAssets(_ ids: [Int64], from title: String) throws -> Int
+    /// Moves assets that are in the album to `position`, in the order given; the others keep
+    /// their order around them.
+    func reorderAssets(_ ids: [Int64], in title: String, at position: Int) throws
+    func renameAlbum(_ title: String, to newTitle: String) throws
+    /// Deletes a user album and its cover records; its assets are untouched.
+    func deleteAlbum(_ title: String) throws
+    /// Sets (or, with nil, clears) the album's explicit cover; the asset must be a shown
+    /// asset of the album.
+    func setCover(_ assetID: Int64?, of album: AlbumReference) throws
+
+    /// The album a person means by `title`: the user album of that title, else the folder
+    /// album, else nil.
+    func album(titled title: String) throws -> AlbumReference?
+    /// Every album that shows at least one asset, largest first (then by title, user albums
+    /// before folder albums of the same title).
+    func albums() throws -> [AlbumSummary]
+    /// One album's summary (an empty one too), or nil when there is no such album.
+    func summary(of album: AlbumReference) throws -> AlbumSummary?
+    /// The ids of the album's first `count` shown assets, in the album's order.
+    func leadingAssets(of album: AlbumReference, count: Int) throws -> [Int64]
+
+    /// Makes `covers` the album's cover images (replacing what it had).
+    func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws
+    /// Every cover image path any album records, so that files no album uses can be removed.
+    func recordedCoverPaths() throws -> Set<String>
+}

@@ -1,0 +1,124 @@
+/// Album listings, read on the reader connection in one snapshot.
+///
+/// Counts come from two grouped scans of indexes (folder albums: `assets_shown_folder_kind`;
+/// user albums: `album_assets` joined to assets by id), and each cover from one index seek,
+/// so listing costs one pass over the index entries, never a read of asset rows.
+extension SQLiteCatalog {
+    /// An album's row: its id and explicit cover. Folder albums have one only once given a
+    /// cover or cover images.
+    struct AlbumRow {
+        var id: Int64
+        var explicitCover: Int64?
+    }
+
+    public func album(titled title: String) throws -> AlbumReference? {
+        try read { db in
+            if try Self.albumRowID(.user(title), db: db) != nil { return .user(title) }
+            return try Self.folderAlbumExists(title, db: db) ? .folder(title) : nil
+        }
+    }
+
+    public func albums() throws -> [AlbumSummary] {
+        try read { db in
+            let rows = try Self.albumRows(db: db)
+            let covers = try Self.coverRecords(db: db)
+            var summaries: [AlbumSummary] = []
+            for (album, counts) in try Self.shownCounts(db: db) where counts.total > 0 {
+                summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers, db: db))
+            }
+            return summaries.sorted(by: Self.listingOrder)
+        }
+    }
+
+    public func summary(of album: AlbumReference) throws -> AlbumSummary? {
+        try read { db in
+            let row = try Self.albumRows(db: db)[album]
+            if album.kind == .user && row == nil { return nil }
+            let query = AssetFetchQuery(AssetFetchOptions(album: album), userAlbumID: album.kind == .user ? row?.id : nil)
+            let counts = try Self.kindCounts(query, db: db)
+            if album.kind == .folder && counts.total == 0 { return nil }
+            return try Self.summary(album, counts: counts, row: row, covers: try Self.coverRecords(db: db), db: db)
+        }
+    }
+
+    public func leadingAssets(of album: AlbumReference, count: Int) throws -> [Int64] {
+        try read { db in try Self.leadingAssets(of: album, count: count, db: db) }
+    }
+
+    // MARK: Helpers
+
+    /// Count desc, then title, then user albums before folder albums of the same title.
+    static func listingOrder(_ a: AlbumSummary, _ b: AlbumSummary) -> Bool {
+        if a.count != b.count { return a.count > b.count }
+        if a.album.title != b.album.title { return a.album.title < b.album.title }
+        return a.album.kind == .user && b.album.kind == .folder
+    }
+
+    private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?,
+                                covers: [Int64: [CoverRecord]], db: SQLiteConnection) throws -> AlbumSummary {
+        let explicit = try row?.explicitCover.flatMap { try isShownMember($0, of: album, row: row, db: db) ? $0 : nil }
+        let cover = try explicit ?? leadingAssets(of: album, count: 1, db: db).first
+        return AlbumSummary(album: album, counts: counts, coverAssetID: cover, coverIsExplicit: explicit != nil,
+                            covers: row.flatMap { covers[$0.id] } ?? [])
+    }
+
+    static func leadingAssets(of album: AlbumReference, count: Int, db: SQLiteConnection) throws -> [Int64] {
+        var userAlbumID: Int64?
+        if album.kind == .user {
+            guard let id = try albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
+            userAlbumID = id
+        }
+        let query = AssetFetchQuery(AssetFetchOptions(album: album, sort: .albumOrder), userAlbumID: userAlbumID)
+        return try pageRows(query, after: nil, limit: count, offset: 0, db: db).map(\.id)
+    }
+
+    /// Whether an explicit cover still applies: shown, and still in the album (a file that
+    /// moved to another folder leaves its old folder album).
+    private static func isShownMember(_ asset: Int64, of album: AlbumReference, row: AlbumRow?,
+                                      db: SQLiteConnection) throws -> Bool {
+        switch album.kind {
+        case .user:
+            return try db.statement("""
+                SELECT 1 FROM album_assets m JOIN assets a ON a.id = m.asset_id
+                WHERE m.album_id = ? AND m.asset_id = ? AND \(ShownAssets.condition("a"))
+                """).bind(row?.id, asset).step()
+        case .folder:
+            return try db.statement("SELECT 1 FROM assets WHERE id = ? AND album_folder = ? AND \(ShownAssets.condition)")
+                .bind(asset, album.title).step()
+        }
+    }
+
+    static func albumRows(db: SQLiteConnection) throws -> [AlbumReference: AlbumRow] {
+        let statement = try db.statement("SELECT id, kind, title, cover_asset_id FROM albums")
+        var rows: [AlbumReference: AlbumRow] = [:]
+        while try statement.step() {
+            guard let kind = AlbumKind(rawValue: statement.text(1)) else { continue }
+            rows[AlbumReference(kind, statement.text(2))] = AlbumRow(
+                id: statement.int64(0), explicitCover: statement.isNull(3) ? nil : statement.int64(3))
+        }
+        return rows
+    }
+
+    /// Shown assets per kind of every folder album and every user album (empty ones too).
+    private static func shownCounts(db: SQLiteConnection) throws -> [AlbumReference: KindCounts] {
+        var counts: [AlbumReference: KindCounts] = [:]
+        let user = try db.statement("SELECT title FROM albums WHERE kind = 'user'")
+        while try user.step() { counts[.user(user.text(0))] = KindCounts() }
+        let sources: [(AlbumKind, String)] = [
+            (.folder, "SELECT album_folder, kind, count(*) FROM assets WHERE \(ShownAssets.condition) GROUP BY album_folder, kind"),
+            (.user, """
+                SELECT al.title, a.kind, count(*) FROM albums al JOIN album_assets m ON m.album_id = al.id
+                JOIN assets a ON a.id = m.asset_id WHERE al.kind = 'user' AND \(ShownAssets.condition("a"))
+                GROUP BY al.id, a.kind
+                """),
+        ]
+        for (kind, sql) in sources {
+            let statement = try db.statement(sql)
+            while try statement.step() {
+                guard let assetKind = AssetKind(rawValue: statement.text(1)) else { continue }
+                counts[AlbumReference(kind, statement.text(0)), default: KindCounts()][assetKind] += statement.int(2)
+            }
+        }
+        return counts
+    }
+}

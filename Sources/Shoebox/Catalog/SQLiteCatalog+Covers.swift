@@ -1,0 +1,39 @@
+/// The cover images of albums, as `CoverRenderer` records them.
+extension SQLiteCatalog {
+    public func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws {
+        try write { db in
+            try db.transaction {
+                guard let id = try Self.albumRowID(album, db: db) ?? Self.makeFolderAlbumRow(album, db: db) else {
+                    throw AlbumError.noSuchAlbum(album.title)
+                }
+                try db.statement("DELETE FROM album_covers WHERE album_id = ?").bind(id).run()
+                for cover in covers {
+                    try db.statement("""
+                        INSERT INTO album_covers (album_id, name, recipe, width, height, path) VALUES (?, ?, ?, ?, ?, ?)
+                        """).bind(id, cover.name, cover.recipe, cover.width, cover.height, cover.relativePath).run()
+                }
+            }
+        }
+    }
+
+    public func recordedCoverPaths() throws -> Set<String> {
+        try read { db in
+            let statement = try db.statement("SELECT DISTINCT path FROM album_covers")
+            var paths = Set<String>()
+            while try statement.step() { paths.insert(statement.text(0)) }
+            return paths
+        }
+    }
+
+    /// Every album's cover records, by album row id, in name order.
+    static func coverRecords(db: SQLiteConnection) throws -> [Int64: [CoverRecord]] {
+        let statement = try db.statement("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name")
+        var covers: [Int64: [CoverRecord]] = [:]
+        while try statement.step() {
+            covers[statement.int64(0), default: []].append(CoverRecord(
+                name: statement.text(1), recipe: statement.text(2), width: statement.int(3), height: statement.int(4),
+                relativePath: statement.text(5)))
+        }
+        return covers
+    }
+}

@@ -1,0 +1,70 @@
+extension SQLiteCatalog: AssetFetching {
+    public func fetchPage(_ options: AssetFetchOptions, after cursor: AssetCursor?, size: Int) throws -> AssetPage {
+        let delivered = cursor?.delivered ?? 0
+        let remaining = options.limit.map { max(0, $0 - delivered) } ?? Int.max
+        let wanted = min(max(size, 0), remaining)
+        guard wanted > 0 else { return AssetPage(assets: [], next: nil) }
+        let (rows, assets) = try read { db in
+            let query = AssetFetchQuery(options, userAlbumID: try userAlbumID(for: options.album, db: db))
+            let rows = try Self.pageRows(query, after: cursor, limit: wanted, offset: cursor == nil ? options.offset : 0, db: db)
+            return (rows, try Self.records(rows.map(\.id), db: db))
+        }
+        guard rows.count == wanted, remaining > wanted, let last = rows.last else {
+            return AssetPage(assets: assets, next: nil)
+        }
+        return AssetPage(assets: assets, next: AssetCursor(key: last.key, id: last.id, delivered: delivered + rows.count))
+    }
+
+    public func countAssets(_ options: AssetFetchOptions) throws -> KindCounts {
+        try read { db in
+            let query = AssetFetchQuery(options, userAlbumID: try userAlbumID(for: options.album, db: db))
+            return try Self.kindCounts(query, db: db)
+        }
+    }
+
+    static func pageRows(_ query: AssetFetchQuery, after cursor: AssetCursor?, limit: Int, offset: Int,
+                         db: SQLiteConnection) throws -> [(id: Int64, key: AssetCursor.Key)] {
+        let (sql, bindings) = query.pageSQL(after: cursor)
+        let statement = try db.statement(sql).bindArray(bindings + [limit, offset])
+        var rows: [(id: Int64, key: AssetCursor.Key)] = []
+        while try statement.step() {
+            let key: AssetCursor.Key = query.order.isInteger ? .integer(statement.int64(1)) : .text(statement.text(1))
+            rows.append((statement.int64(0), key))
+        }
+        return rows
+    }
+
+    /// Full records, read as `asset(id:)` reads them (so a fetch returns what `show` prints),
+    /// in the same snapshot as the page's ids.
+    private static func records(_ ids: [Int64], db: SQLiteConnection) throws -> [AssetRecord] {
+        let statement = try db.statement("SELECT \(recordColumns) FROM assets WHERE id = ?")
+        return try ids.compactMap { id in
+            try statement.bind(id)
+            defer { statement.reset() }
+            return try statement.step() ? try record(from: statement, db: db) : nil
+        }
+    }
+
+    static func kindCounts(_ query: AssetFetchQuery, db: SQLiteConnection) throws -> KindCounts {
+        let statement = try db.statement(query.countSQL).bindArray(query.bindings)
+        var counts = KindCounts()
+        while try statement.step() {
+            if let kind = AssetKind(rawValue: statement.text(0)) { counts[kind] += statement.int(1) }
+        }
+        return counts
+    }
+
+    /// The row id of a user album, nil for a folder album or none; throws when the user album
+    /// does not exist.
+    func userAlbumID(for album: AlbumReference?, db: SQLiteConnection) throws -> Int64? {
+        guard let album, album.kind == .user else { return nil }
+        guard let id = try Self.albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
+        return id
+    }
+
+    static func albumRowID(_ album: AlbumReference, db: SQLiteConnection) throws -> Int64? {
+        let statement = try db.statement("SELECT id FROM albums WHERE kind = ? AND title = ?")
+            .bind(album.kind.rawValue, album.title)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+}
