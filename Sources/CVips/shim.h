@@ -161,3 +161,26 @@ static inline int sb_vips_thumbnail_all_frames(void *buf, size_t len, VipsImage 
     g_object_unref(source);
     return rc;
 }
+
+/* Album covers (issue 4): a square crop of side x side around the most interesting part of
+ * the image by libvips's attention strategy (edges, skin tones, saturated colour), so a
+ * subject away from the centre stays in frame. */
+static inline int sb_vips_smartcrop_attention(VipsImage *in, VipsImage **out, int side) {
+    return vips_smartcrop(in, out, side, side, "interesting", VIPS_INTERESTING_ATTENTION, NULL);
+}
+
+/* Album covers: up to four tile x tile images joined two across into a 2x2 mosaic of
+ * 2 tile x 2 tile; cells without an image are mid-grey. */
+static inline int sb_vips_mosaic_2x2(VipsImage **tiles, int n, int tile, VipsImage **out) {
+    double grey[3] = { 128.0, 128.0, 128.0 };
+    VipsArrayDouble *background = vips_array_double_new(grey, 3);
+    VipsImage *joined = NULL;
+    int rc = vips_arrayjoin(tiles, &joined, n, "across", 2, "background", background, NULL);
+    if (rc == 0) {
+        rc = vips_embed(joined, out, 0, 0, 2 * tile, 2 * tile,
+                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
+        g_object_unref(joined);
+    }
+    vips_area_unref(VIPS_AREA(background));
+    return rc;
+}

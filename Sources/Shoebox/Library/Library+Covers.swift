@@ -1,0 +1,21 @@
+import Foundation
+
+extension Library {
+    /// Cover images: `covers/ab/<source key>-<recipe hash>.jpg`, content-addressed like thumbnails.
+    public var coversFolder: URL { root.appendingPathComponent("covers") }
+
+    /// The relative path of a cover made from the sources `sourceKey` names by the recipe `recipeHash`.
+    public func coverRelativePath(sourceKey: String, recipeHash: String, format: ThumbnailFormat) -> String {
+        "covers/\(sourceKey.prefix(2))/\(sourceKey)-\(recipeHash).\(format.fileExtension)"
+    }
+
+    /// Every file under `covers/`, as relative paths.
+    public func coverFiles() throws -> [String] {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: coversFolder.path) else { return [] }
+        return try manager.contentsOfDirectory(atPath: coversFolder.path).sorted().flatMap { folder in
+            let files = (try? manager.contentsOfDirectory(atPath: coversFolder.appendingPathComponent(folder).path)) ?? []
+            return files.sorted().map { "covers/\(folder)/\($0)" }
+        }
+    }
+}
