@@ -3,28 +3,46 @@ import Shoebox
 
 enum ListCommand: Command {
     static let name = "list"
-    static let abstract = "List the catalogued assets."
+    static let abstract = "List the catalogued assets, or fetch some by album, kind and date."
     static let help = """
         OVERVIEW: \(abstract)
+        Without a fetch option, every catalogued asset is listed, failed and missing ones too,
+        ordered by path. With any fetch option, list prints a fetch: only the assets albums
+        show (catalogued without error and still on disk), filtered and in the order asked.
 
-        USAGE: shoebox list [--library DIR] [--json]
+        USAGE: shoebox list [--library DIR] [--json] [--album TITLE] [--kind K]... [--sort KEY]
+                            [--since DATE] [--until DATE] [--has-location] [--limit N] [--offset N]
 
         OPTIONS:
         \(LibraryOption.help)
           --json                  One JSON object a line per asset: path, kind, width, height (as
                                   displayed), orientation, takenAt, make, model, gps, contentHash,
                                   status, error, thumbnails, and more (see README).
+        \(FetchArguments.help)
           -h, --help              Show this help.
+
+        EXIT STATUS:
+          0 listed, 1 no such album, 64 usage error (or no library at that place).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library"], flags: ["--json"])
+        let args = try CommandLineArguments(arguments, options: FetchArguments.options.union(["--library"]),
+                                            flags: FetchArguments.flags.union(["--json"]))
         guard args.positionals.isEmpty else { throw UsageError("list takes no arguments") }
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
-        try catalog.forEachAsset { asset in
+        let print = { (asset: AssetRecord) in
             Output.line(args.has("--json") ? try AssetJSON.line(asset, library: library) : row(asset))
         }
+        guard FetchArguments.isFetch(args) else {
+            try catalog.forEachAsset(print)
+            return ExitStatus.success
+        }
+        let options = try FetchArguments.options(args) { title in
+            guard let album = try catalog.album(titled: title) else { throw AlbumError.noSuchAlbum(title) }
+            return album
+        }
+        try catalog.fetchAssets(options).forEach(print)
         return ExitStatus.success
     }
 

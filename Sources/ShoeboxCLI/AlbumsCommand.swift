@@ -1,0 +1,40 @@
+import Foundation
+import Shoebox
+
+enum AlbumsCommand: Command {
+    static let name = "albums"
+    static let abstract = "List the albums, largest first, with their counts and covers."
+    static let help = """
+        OVERVIEW: \(abstract)
+        Folder albums (every folder holding assets, titled by its path relative to its ingested
+        root) and user albums (see 'shoebox album'). Only assets an album shows are counted:
+        catalogued without error and still on disk; albums that show none are not listed.
+        Without --json, one tab-separated line per album: count, kind, title, counts per kind,
+        and the cover asset's id.
+
+        USAGE: shoebox albums [--library DIR] [--json]
+
+        OPTIONS:
+        \(LibraryOption.help)
+          --json                  One JSON object a line per album: title, kind (folder or user),
+                                  count, counts (per asset kind), coverAsset (an asset id) and
+                                  covers ([{name, width, height, path}], from 'shoebox covers').
+          -h, --help              Show this help.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandLineArguments(arguments, options: ["--library"], flags: ["--json"])
+        guard args.positionals.isEmpty else { throw UsageError("albums takes no arguments") }
+        let library = LibraryOption.library(args)
+        let catalog = try LibraryOption.openCatalog(library)
+        for album in try catalog.albums() {
+            Output.line(args.has("--json") ? try AlbumJSON.line(album, library: library) : row(album))
+        }
+        return ExitStatus.success
+    }
+
+    private static func row(_ album: AlbumSummary) -> String {
+        let cover = album.coverAssetID.map { "\($0)" } ?? "-"
+        return "\(album.count)\t\(album.album.kind.rawValue)\t\(album.album.title)\t\(album.counts)\t\(cover)"
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Shoebox
+
+enum CoversCommand: Command {
+    static let name = "covers"
+    static let abstract = "Render album cover images ahead of time: square smart crops and mosaics."
+    static let help = """
+        OVERVIEW: \(abstract)
+        For each album, at each size: cover-N, a square crop of the cover asset around its most
+        interesting part (libvips attention: a subject away from the centre stays in frame), and
+        mosaic-N, a 2x2 mosaic of the album's first four assets. Upright as thumbnails are; a
+        video gives its poster frame. Only images whose cover asset, first four assets or size
+        changed are rendered again; files appear atomically in covers/ and the catalog records
+        them (see 'shoebox albums --json'). An album's images are those of the sizes last asked.
+
+        USAGE: shoebox covers [--album TITLE] [--size N]... [--library DIR] [--pipeline NAME|FILE]
+
+        OPTIONS:
+          --album TITLE           Only this album (a user album of that title comes first).
+          --size N                Width and height in pixels, 16 to 4096 (default: 512). Repeatable.
+        \(LibraryOption.help)
+          --pipeline NAME|FILE    Whose decode limits and video poster position apply (default: default).
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0 every album's images are up to date, 1 some album failed (each is printed), no such
+          album, or the library is busy, 64 usage error (or no library at that place).
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandLineArguments(arguments, options: ["--album", "--size", "--library", "--pipeline"], flags: [])
+        guard args.positionals.isEmpty else { throw UsageError("covers takes no arguments") }
+        let sizes = try self.sizes(args)
+        let configuration = try PipelineLocator.load(args.value("--pipeline"))
+        let library = LibraryOption.library(args)
+        let catalog = try LibraryOption.openCatalog(library)
+        let lock = try LibraryLock(library)
+        defer { withExtendedLifetime(lock) {} }
+        try library.prepare()
+        try Vips.start()
+        let renderer = CoverRenderer(catalog: catalog, library: library, configuration: configuration, sizes: sizes)
+        let albums = try self.albums(args.value("--album"), catalog: catalog)
+        return try render(albums, with: renderer)
+    }
+
+    private static func sizes(_ args: CommandLineArguments) throws -> [Int] {
+        let sizes = try args.allValues("--size").map { text -> Int in
+            guard let size = Int(text), (16...4096).contains(size) else {
+                throw UsageError("--size takes a whole number from 16 to 4096, not \"\(text)\"")
+            }
+            return size
+        }
+        var seen = Set<Int>()
+        return sizes.isEmpty ? [512] : sizes.filter { seen.insert($0).inserted }
+    }
+
+    private static func albums(_ title: String?, catalog: SQLiteCatalog) throws -> [AlbumSummary] {
+        guard let title else { return try catalog.albums() }
+        guard let album = try catalog.album(titled: title), let summary = try catalog.summary(of: album) else {
+            throw AlbumError.noSuchAlbum(title)
+        }
+        return [summary]
+    }
+
+    private static func render(_ albums: [AlbumSummary], with renderer: CoverRenderer) throws -> Int32 {
+        let started = Date()
+        var (rendered, unchanged, failed) = (0, 0, 0)
+        for album in albums {
+            do {
+                let outcome = try renderer.render(album)
+                rendered += outcome.rendered.count
+                unchanged += outcome.unchanged.count
+                if !outcome.rendered.isEmpty {
+                    Output.error("rendered \(album.album): \(outcome.rendered.joined(separator: ", "))")
+                }
+            } catch let error as CoverError {
+                failed += 1
+                Output.error("failed \(error)")
+            }
+        }
+        let removed = try renderer.removeUnusedFiles()
+        Output.line("""
+            albums \(albums.count), images rendered \(rendered), unchanged \(unchanged), albums failed \(failed), \
+            unused files removed \(removed) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s
+            """)
+        return failed > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+}

@@ -1,0 +1,71 @@
+import Shoebox
+
+/// The fetch options of `shoebox list`: `--album`, `--kind`, `--sort`, `--since`, `--until`,
+/// `--has-location`, `--limit`, `--offset`.
+enum FetchArguments {
+    static let options: Set<String> = ["--album", "--kind", "--sort", "--since", "--until", "--limit", "--offset"]
+    static let flags: Set<String> = ["--has-location"]
+
+    static let help = """
+          --album TITLE           Only this album's assets, in the album's order unless --sort is given
+                                  (a user album's own order; a folder album's newest first). A user
+                                  album of that title comes before a folder album.
+          --kind K                Only assets of kind K: photo, video, livePhoto or gif. Repeatable.
+          --sort KEY              taken, added or name (file name, ASCII without case); a leading -
+                                  reverses: -taken is newest first. An asset with no capture date
+                                  sorts by the date it was added. Default: the album's order with
+                                  --album, else taken.
+          --since DATE            Captured on or after DATE: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS],
+                                  compared with the capture time as written (local time).
+          --until DATE            Captured on or before DATE; YYYY-MM-DD includes that whole day.
+          --has-location          Only assets with a GPS position.
+          --limit N               At most N assets.
+          --offset N              Skip the first N assets.
+        """
+
+    /// Whether any fetch option was given (then `list` prints a fetch, not the whole catalog).
+    static func isFetch(_ args: CommandLineArguments) -> Bool {
+        options.contains { args.value($0) != nil } || flags.contains { args.has($0) }
+    }
+
+    /// The options, with the album title resolved by `resolveAlbum`.
+    static func options(_ args: CommandLineArguments,
+                        resolveAlbum: (String) throws -> AlbumReference) throws -> AssetFetchOptions {
+        var options = AssetFetchOptions()
+        options.kinds = Set(try args.allValues("--kind").map(kind))
+        options.album = try args.value("--album").map(resolveAlbum)
+        options.takenSince = try args.value("--since").map { try date($0, option: "--since") }
+        options.takenUntil = try args.value("--until").map { try date($0, option: "--until") }
+        options.hasLocation = args.has("--has-location") ? true : nil
+        options.sort = try args.value("--sort").map(sort)
+        options.limit = try args.integer("--limit", atLeast: 0)
+        options.offset = try args.integer("--offset", atLeast: 0) ?? 0
+        return options
+    }
+
+    static func kind(_ text: String) throws -> AssetKind {
+        guard let kind = AssetKind(rawValue: text) else {
+            throw UsageError("--kind takes \(AssetKind.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
+        }
+        return kind
+    }
+
+    static func sort(_ text: String) throws -> AssetSort {
+        let descending = text.hasPrefix("-")
+        guard let key = AssetSort.Key(rawValue: String(text.dropFirst(descending ? 1 : 0))) else {
+            throw UsageError("--sort takes taken, added, name or album, each optionally with a leading -, not \"\(text)\"")
+        }
+        return AssetSort(key, ascending: !descending)
+    }
+
+    /// `YYYY-MM-DD`, optionally with `THH:MM` and `:SS`: a prefix of how capture times are written.
+    static func date(_ text: String, option: String) throws -> String {
+        let shape = Array("0000-00-00T00:00:00")
+        let characters = Array(text)
+        let fits = [10, 16, 19].contains(characters.count) && zip(characters, shape).allSatisfy { character, expected in
+            expected == "0" ? character.isASCII && character.isNumber : character == expected
+        }
+        guard fits else { throw UsageError("\(option) takes YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], not \"\(text)\"") }
+        return text
+    }
+}
