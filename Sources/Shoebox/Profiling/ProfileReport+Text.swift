@@ -1,0 +1,69 @@
+import Foundation
+
+extension ProfileReport {
+    /// The report as aligned plain text: a summary, the stages in pipeline order with the
+    /// busiest marked, then the formats.
+    public var text: String {
+        var lines: [String] = []
+        lines.append("""
+            \(files) files (\(ingested) ingested, \(failed) failed, \(skipped) skipped) with pipeline "\(pipeline)"\
+            \(mode == "ingest" ? "" : " (\(mode))"), \(decodeWorkers) decode workers, in \(Self.fixed(wallSeconds, 2)) s
+            """)
+        let memory = peakResidentBytes.map { ", peak resident memory \(Self.fixed(Double($0) / 1_048_576, 0)) MiB" } ?? ""
+        lines.append("""
+            \(Self.fixed(filesPerSecond, 1)) files/s, \(Self.fixed(megapixelsPerSecond, 1)) MP/s, \
+            \(Self.fixed(bytesPerSecond / 1e6, 1)) MB/s (\(Self.fixed(megapixels, 1)) MP, \
+            \(Self.fixed(Double(bytes) / 1e6, 1)) MB)\(memory)
+            """)
+        if let cpuSeconds, wallSeconds > 0 {
+            let cores = cpuSeconds / wallSeconds
+            lines.append("cpu \(Self.fixed(cpuSeconds, 1)) s in \(Self.fixed(wallSeconds, 1)) s: \(Self.fixed(cores, 2)) of \(processors) cores busy"
+                         + (cores >= 0.9 * Double(processors) ? " (all: stage times include waiting for a core)" : ""))
+        }
+        lines.append("")
+        var stageRows = [["stage", "workers", "files", "failed", "work s", "mean ms", "p50 ms", "p95 ms", "max ms",
+                          "busy", "waited s", "blocked s", ""]]
+        for stage in stages {
+            stageRows.append([stage.name, "\(stage.workers)", "\(stage.files)", "\(stage.failed)",
+                              Self.fixed(stage.workSeconds, 3), Self.fixed(stage.meanMs, 2), Self.fixed(stage.p50Ms, 2),
+                              Self.fixed(stage.p95Ms, 2), Self.fixed(stage.maxMs, 2), "\(Self.fixed(stage.busy * 100, 0))%",
+                              Self.fixed(stage.waitedSeconds, 3), Self.fixed(stage.blockedSeconds, 3),
+                              stage.name == bottleneck ? "<- bottleneck" : ""])
+        }
+        lines += Self.table(stageRows)
+        lines.append("busy: work / (workers x wall time). waited: for input from the stage before.")
+        lines.append("blocked: for room in the queue after (a slower stage downstream).")
+        if !formats.isEmpty {
+            lines.append("")
+            var formatRows = [["format", "files", "MP", "MB", "work", "files/s", "MP/s", "decode ms"]]
+            for format in formats {
+                // Files no format was recognised in were never decoded: no pixel rate to speak of.
+                let decoded = format.format != "unknown"
+                formatRows.append([format.format, "\(format.files)", Self.fixed(format.megapixels, 1),
+                                   Self.fixed(Double(format.bytes) / 1e6, 1), "\(Self.fixed(format.shareOfWork * 100, 0))%",
+                                   Self.fixed(format.filesPerSecond, 1), decoded ? Self.fixed(format.megapixelsPerSecond, 1) : "-",
+                                   decoded ? Self.fixed(format.decodeMeanMs, 2) : "-"])
+            }
+            lines += Self.table(formatRows)
+            lines.append("work: share of all stages' work time; files/s and MP/s: over that share of the wall time.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        String(format: "%.\(places)f", value)
+    }
+
+    /// Rows as columns: the first left-aligned, the others right-aligned, two spaces apart.
+    static func table(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            let cells = row.enumerated().map { column, cell -> String in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 || column == columns - 1 ? cell + pad : pad + cell
+            }
+            return cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+    }
+}

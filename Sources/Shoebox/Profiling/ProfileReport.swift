@@ -1,0 +1,183 @@
+import Foundation
+
+/// What `shoebox profile` reports: per stage, overall, and per format. Plain values, Codable
+/// as the `--json` document (times in seconds or milliseconds, as each key's name says).
+public struct ProfileReport: Codable, Equatable, Sendable {
+    /// One stage: its files and how long they took in it.
+    public struct Stage: Codable, Equatable, Sendable {
+        public var name: String
+        public var workers: Int
+        /// Files the stage worked on (settled files pass through without work and are not counted).
+        public var files: Int
+        /// Files that failed in this stage (0 for the catalog sink, which records earlier failures).
+        public var failed: Int
+        public var workSeconds: Double
+        public var meanMs: Double
+        public var p50Ms: Double
+        public var p95Ms: Double
+        public var maxMs: Double
+        /// Time its workers waited on the queue before it, for the files they got.
+        public var waitedSeconds: Double
+        /// Time its workers waited for room in the queue after it (back-pressure from a slower stage).
+        public var blockedSeconds: Double
+        /// Work time over (workers x wall time): near 1 for the stage that holds the run back.
+        public var busy: Double
+    }
+
+    /// One source format. The run's wall time is shared out among formats in proportion to
+    /// the work time (all stages) their files took; the rates are over that share.
+    public struct Format: Codable, Equatable, Sendable {
+        /// `jpeg`, `heic`, ... or `unknown` for a file no format was recognised in.
+        public var format: String
+        public var files: Int
+        public var megapixels: Double
+        public var bytes: Int64
+        public var shareOfWork: Double
+        public var filesPerSecond: Double
+        public var megapixelsPerSecond: Double
+        /// Mean time in the decode stage (header, EXIF, shrink-on-load decode).
+        public var decodeMeanMs: Double
+    }
+
+    public var pipeline: String
+    /// `ingest` or `decode-only`.
+    public var mode: String
+    public var decodeWorkers: Int
+    public var wallSeconds: Double
+    /// Files that went through the pipeline: ingested plus failed (skipped entries are apart).
+    public var files: Int
+    public var ingested: Int
+    public var failed: Int
+    public var skipped: Int
+    /// Stored pixels of every file whose header was read, in millions.
+    public var megapixels: Double
+    public var bytes: Int64
+    public var filesPerSecond: Double
+    public var megapixelsPerSecond: Double
+    public var bytesPerSecond: Double
+    /// The process's peak resident memory (VmHWM), nil where the system does not say.
+    public var peakResidentBytes: Int64?
+    /// CPU time the process used during the run (user and system, every thread, libvips's
+    /// own included). Near `processors` x `wallSeconds`, every core was busy, and the stages'
+    /// times include waiting for a core.
+    public var cpuSeconds: Double?
+    /// The cores the process could use.
+    public var processors: Int
+    /// The busiest stage (see `Stage.busy`).
+    public var bottleneck: String?
+    public var stages: [Stage]
+    public var formats: [Format]
+}
+
+extension ProfileReport {
+    /// Builds the report of one run from its timings.
+    ///
+    /// `stages` are the stages in pipeline order with their worker counts; `wall` is the
+    /// run's wall time in nanoseconds. Every file is counted once, by the outcome the catalog
+    /// sink recorded.
+    public init(pipeline: String, mode: String, decodeWorkers: Int, stages: [(name: String, workers: Int)],
+                timings: [StageTiming], wall: UInt64, peakResidentBytes: Int64?, cpuSeconds: Double? = nil,
+                processors: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.pipeline = pipeline
+        self.mode = mode
+        self.decodeWorkers = decodeWorkers
+        self.peakResidentBytes = peakResidentBytes
+        self.cpuSeconds = cpuSeconds.map { Self.rounded($0, 3) }
+        self.processors = processors
+        let wallSeconds = Double(wall) / 1e9
+        self.wallSeconds = Self.rounded(wallSeconds, 6)
+
+        var byStage: [String: [StageTiming]] = [:]
+        var facts: [String: FileFacts] = [:]
+        for timing in timings {
+            byStage[timing.stage, default: []].append(timing)
+            facts[timing.path, default: FileFacts()].add(timing)
+        }
+        self.stages = stages.map { stage in
+            Self.stage(stage.name, workers: stage.workers, timings: byStage[stage.name] ?? [], wallSeconds: wallSeconds)
+        }
+        bottleneck = self.stages.filter { $0.files > 0 }.max { $0.busy < $1.busy }?.name
+
+        let sunk = byStage[SinkTimer.stage] ?? []
+        ingested = sunk.filter { $0.outcome == .passed }.count
+        failed = sunk.filter { $0.outcome == .failed }.count
+        skipped = sunk.filter { $0.outcome == .skipped }.count
+        let handled = sunk.filter { $0.outcome == .passed || $0.outcome == .failed }.map { facts[$0.path] ?? FileFacts() }
+        files = handled.count
+        let pixels = handled.reduce(0) { $0 + $1.pixels }
+        megapixels = Self.rounded(Double(pixels) / 1e6, 6)
+        bytes = handled.reduce(0) { $0 + $1.bytes }
+        filesPerSecond = Self.rate(Double(files), wallSeconds)
+        megapixelsPerSecond = Self.rate(Double(pixels) / 1e6, wallSeconds)
+        bytesPerSecond = Self.rate(Double(bytes), wallSeconds)
+        formats = Self.formats(handled, wallSeconds: wallSeconds)
+    }
+
+    /// What every stage learnt about one file, merged.
+    struct FileFacts {
+        var format: MediaFormat?
+        var pixels = 0
+        var bytes: Int64 = 0
+        var work: UInt64 = 0
+        var decodeWork: UInt64?
+
+        mutating func add(_ timing: StageTiming) {
+            format = format ?? timing.format
+            pixels = max(pixels, timing.pixelSize?.pixelCount ?? 0)
+            bytes = max(bytes, timing.bytes)
+            work += timing.work
+            if timing.stage == "decode" { decodeWork = (decodeWork ?? 0) + timing.work }
+        }
+    }
+
+    static func stage(_ name: String, workers: Int, timings: [StageTiming], wallSeconds: Double) -> Stage {
+        let work = timings.map(\.work).sorted()
+        let total = work.reduce(0, +)
+        let milliseconds = { (nanoseconds: UInt64) in rounded(Double(nanoseconds) / 1e6, 3) }
+        return Stage(name: name, workers: workers, files: timings.count,
+                     failed: name == SinkTimer.stage ? 0 : timings.filter { $0.outcome == .failed }.count,
+                     workSeconds: rounded(Double(total) / 1e9, 6),
+                     meanMs: work.isEmpty ? 0 : rounded(Double(total) / Double(work.count) / 1e6, 3),
+                     p50Ms: milliseconds(percentile(work, 0.50)), p95Ms: milliseconds(percentile(work, 0.95)),
+                     maxMs: milliseconds(work.last ?? 0),
+                     waitedSeconds: rounded(Double(timings.reduce(0) { $0 + $1.waited }) / 1e9, 6),
+                     blockedSeconds: rounded(Double(timings.reduce(0) { $0 + $1.blocked }) / 1e9, 6),
+                     busy: wallSeconds > 0 ? rounded(Double(total) / 1e9 / (Double(max(1, workers)) * wallSeconds), 4) : 0)
+    }
+
+    /// The nearest-rank percentile of sorted values: the smallest value with at least
+    /// `fraction` of them at or below it (0 for none).
+    static func percentile(_ sorted: [UInt64], _ fraction: Double) -> UInt64 {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(sorted.count, max(1, rank)) - 1]
+    }
+
+    static func formats(_ files: [FileFacts], wallSeconds: Double) -> [Format] {
+        let totalWork = Double(files.reduce(0) { $0 + $1.work })
+        let order = MediaFormat.allCases.map(\.rawValue) + ["unknown"]
+        let groups = Dictionary(grouping: files) { $0.format?.rawValue ?? "unknown" }
+        return order.compactMap { name in
+            guard let group = groups[name] else { return nil }
+            let work = Double(group.reduce(0) { $0 + $1.work })
+            let share = totalWork > 0 ? work / totalWork : 0
+            let megapixels = Double(group.reduce(0) { $0 + $1.pixels }) / 1e6
+            let decoded = group.compactMap(\.decodeWork)
+            return Format(format: name, files: group.count, megapixels: rounded(megapixels, 6),
+                          bytes: group.reduce(0) { $0 + $1.bytes }, shareOfWork: rounded(share, 4),
+                          filesPerSecond: rate(Double(group.count), share * wallSeconds),
+                          megapixelsPerSecond: rate(megapixels, share * wallSeconds),
+                          decodeMeanMs: decoded.isEmpty ? 0
+                              : rounded(Double(decoded.reduce(0, +)) / Double(decoded.count) / 1e6, 3))
+        }
+    }
+
+    static func rate(_ amount: Double, _ seconds: Double) -> Double {
+        seconds > 0 ? rounded(amount / seconds, 3) : 0
+    }
+
+    static func rounded(_ value: Double, _ places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+}

@@ -1,0 +1,93 @@
+import Dispatch
+import Foundation
+import Shoebox
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum ProfileCommand: Command {
+    static let name = "profile"
+    static let abstract = "Measure how fast the pipeline turns files into thumbnails, stage by stage."
+    static let help = """
+        OVERVIEW: \(abstract)
+        Runs the real pipeline over the files into a throw-away library in a temporary folder
+        ($TMPDIR, else /tmp) that is removed afterwards: no catalog of yours is read or written.
+        Reports, per stage, the files, the work time (total, mean, p50, p95, max), how busy its
+        workers were and how long they waited for input, with the busiest stage marked; then
+        files/s, megapixels/s and bytes/s, overall and per format; CPU time and peak memory.
+
+        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--json]
+
+        ARGUMENTS:
+          PATH                    Folders (walked recursively) or single files.
+
+        OPTIONS:
+          --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
+                                  profile-decode only decodes: no thumbnail, no catalog, no file.
+          --jobs N                Decode workers (default: the pipeline's; 0 = one per core).
+          --trace FILE            Also write one span per file per stage, one track per worker, as a
+                                  Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
+          --json                  Print the report as one JSON document instead of tables.
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0 the profile was made (failed files are counted in it and named on standard error),
+          1 a PATH could not be read, the trace could not be written, or the run stopped,
+          64 usage error (including an unknown or invalid pipeline).
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace"], flags: ["--json"])
+        guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
+        let jobs = try args.integer("--jobs", atLeast: 0)
+        let trace = args.value("--trace")
+        if trace?.isEmpty == true { throw UsageError("--trace needs a file name") }
+        let configuration = try PipelineLocator.load(args.value("--pipeline"))
+        let profiler = PipelineProfiler(configuration: configuration, jobs: jobs)
+        let interrupts = removeOnInterrupt(profiler.scratchFolder)
+        defer { withExtendedLifetime(interrupts) {} }
+        Output.error(configuration.isDecodeOnly
+            ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written)"
+            : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(profiler.scratchFolder.path)")
+        let run = try profiler.run(roots: args.positionals) { event in
+            switch event {
+            case let .failed(error): Output.error("failed \(error)")
+            case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")
+            default: break
+            }
+        }
+        for warning in run.summary.rootWarnings { Output.error("warning: \(warning)") }
+        Output.line(args.has("--json") ? try json(run.report) : run.report.text)
+        var status = run.summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
+        if let trace {
+            do {
+                try run.traceJSON().write(to: URL(fileURLWithPath: trace), options: .atomic)
+                Output.error("trace written to \(trace): open it in ui.perfetto.dev or chrome://tracing")
+            } catch {
+                Output.error("Error: cannot write the trace to \(trace): \(error.localizedDescription)")
+                status = ExitStatus.failure
+            }
+        }
+        return status
+    }
+
+    static func json(_ report: ProfileReport) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+
+    /// On Ctrl-C or SIGTERM, removes the throw-away library before exiting (130 or 143).
+    private static func removeOnInterrupt(_ folder: URL) -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                try? FileManager.default.removeItem(at: folder)
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+}

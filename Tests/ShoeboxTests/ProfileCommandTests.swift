@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// `shoebox profile`, run as a user runs it.
+@Suite struct ProfileCommandTests {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs `shoebox ARGUMENTS` with `$TMPDIR` set to `temporary` when given.
+    func shoebox(_ arguments: [String], temporary: URL? = nil) throws -> Result {
+        let process = try ShoeboxBinary.process(arguments)
+        if let temporary { process.environment?["TMPDIR"] = temporary.path }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = ErrorData()
+        let readErrors = DispatchGroup()
+        DispatchQueue.global().async(group: readErrors) { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        readErrors.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                      errors: String(decoding: errorData.data, as: UTF8.self))
+    }
+
+    final class ErrorData: @unchecked Sendable { var data = Data() }
+
+    /// Copies of the thirteen clean samples.
+    func photos(in folder: TemporaryFolder) throws -> String {
+        try ProfileSamples.copies(of: ProfileSamples.good, in: folder)
+    }
+
+    @Test func profileHasHelp() throws {
+        let result = try shoebox(["profile", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("OVERVIEW: Measure how fast the pipeline turns files into thumbnails, stage by stage."))
+        #expect(result.output.contains("USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--json]"))
+        for option in ["--pipeline NAME|FILE", "--jobs N", "--trace FILE", "--json", "-h, --help"] {
+            #expect(result.output.contains("\n  \(option) "), "\(option)")
+        }
+        #expect(try shoebox(["--help"]).output.contains("\n  profile "))
+    }
+
+    @Test func aUsageErrorExits64() throws {
+        let noPath = try shoebox(["profile"])
+        #expect(noPath.status == 64)
+        #expect(noPath.errors.hasPrefix("Error: give at least one PATH to profile\nUsage: shoebox profile PATH..."))
+        let jobs = try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--jobs", "-1"])
+        #expect(jobs.status == 64 && jobs.errors.hasPrefix("Error: --jobs takes a whole number of at least 0, not \"-1\""))
+        #expect(try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--library", "x"]).status == 64)
+        #expect(try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--pipeline", "no-such-pipeline"]).status == 64)
+        #expect(try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--trace"]).status == 64)
+    }
+
+    @Test func theTextReportShowsEveryStageAndTheBottleneck() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox(["profile", try photos(in: folder), "--jobs", "2"], temporary: folder.url)
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("13 files (13 ingested, 0 failed, 0 skipped) with pipeline \"default\", 2 decode workers, in "))
+        #expect(lines[2].hasPrefix("cpu ") && lines[2].contains(" cores busy"))
+        #expect(lines[3].hasPrefix("stage      workers  files  failed  work s  mean ms"))
+        let stages = lines[4...12].map { $0.split(separator: " ").map(String.init) }
+        #expect(stages.map { $0[0] } == ProfileRunTests.stages)
+        #expect(stages.map { $0[2] } == Array(repeating: "13", count: 9))
+        #expect(lines.filter { $0.hasSuffix("<- bottleneck") }.count == 1)
+        let formats = lines.filter { ["jpeg ", "png ", "webp ", "heic "].contains(where: $0.hasPrefix) }
+        #expect(formats.map { $0.split(separator: " ")[1] } == ["10", "1", "1", "1"])
+    }
+
+    @Test func jsonIsOneDocumentWhoseNumbersAddUp() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox(["profile", try photos(in: folder), "--json"], temporary: folder.url)
+        #expect(result.status == 0)
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(result.output.utf8))
+        #expect(report.files == 13 && report.pipeline == "default" && report.mode == "ingest")
+        #expect(report.stages.map(\.files) == Array(repeating: 13, count: 9))
+        #expect(report.formats.map(\.files).reduce(0, +) == 13)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object.keys.sorted() == ["bottleneck", "bytes", "bytesPerSecond", "cpuSeconds", "decodeWorkers", "failed", "files",
+                                         "filesPerSecond", "formats", "ingested", "megapixels", "megapixelsPerSecond", "mode",
+                                         "peakResidentBytes", "pipeline", "processors", "skipped", "stages", "wallSeconds"])
+    }
+
+    @Test func neitherProfileLeavesAFileBehindButTheTrace() throws {
+        let folder = try TemporaryFolder()
+        let photos = try photos(in: folder)
+        let temporary = try folder.subfolder("tmp")
+        let full = try shoebox(["profile", photos], temporary: temporary)
+        #expect(full.status == 0 && full.errors.contains("in a throw-away library in \(temporary.path)/shoebox-profile-"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        let decodeOnly = try shoebox(["profile", photos, "--pipeline", "profile-decode"], temporary: temporary)
+        #expect(decodeOnly.status == 0 && decodeOnly.output.contains("with pipeline \"profile-decode\" (decode-only)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+
+        let trace = folder.url.appendingPathComponent("run.trace.json")
+        let traced = try shoebox(["profile", photos, "--pipeline", "profile-decode", "--trace", trace.path], temporary: temporary)
+        #expect(traced.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any]
+        #expect((document?["traceEvents"] as? [[String: Any]])?.filter { $0["ph"] as? String == "X" }.count == 13 * 9)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
+    @Test func aPathThatDoesNotExistFailsTheProfile() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox(["profile", "/nonexistent/photos", Fixtures.sample("panorama.jpg").path], temporary: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("warning: cannot open /nonexistent/photos: No such file or directory"))
+        #expect(result.output.hasPrefix("1 files (1 ingested"))
+    }
+
+    @Test func ingestRefusesADecodeOnlyPipeline() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox(["ingest", Fixtures.sample("panorama.jpg").path, "--pipeline", "profile-decode",
+                                  "--library", folder.url.appendingPathComponent("library").path])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: pipeline \"profile-decode\" is decode-only"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("library").path))
+    }
+}
