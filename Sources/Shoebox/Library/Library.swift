@@ -19,6 +19,8 @@ public struct Library: Sendable {
     public var thumbnailsFolder: URL { root.appendingPathComponent("thumbs") }
     public var scratchFolder: URL { root.appendingPathComponent("tmp") }
     var lockPath: String { root.appendingPathComponent("lock").path }
+    /// Files a C library crashed the process on (see `CrashGuard`).
+    public var crashLogPath: String { root.appendingPathComponent("crash.log").path }
 
     /// Creates the folders; removes what a killed run left in `tmp/` (never a finished file).
     public func prepare() throws {

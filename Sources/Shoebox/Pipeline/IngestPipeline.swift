@@ -42,6 +42,11 @@ public final class IngestPipeline {
         let started = Date()
         let resolved = roots.map(Self.resolve)
         let run = try sink.beginRun(roots: resolved)
+        var summary = IngestSummary()
+        if !configuration.isDecodeOnly {   // a decode-only run has no library to log into
+            try CrashGuard.install(for: library)
+            try recordEarlierCrashes(run: run, roots: resolved, summary: &summary, onEvent: onEvent)
+        }
         let cancelled = CancellationFlag()
         let group = DispatchGroup()
         let final = startStages(run: run, group: group)
@@ -54,7 +59,6 @@ public final class IngestPipeline {
             walked.close()
         }
 
-        var summary = IngestSummary()
         let writer = CatalogWriter(catalog: sink, run: run, livePhotoRules: configuration.livePhotoRules)
         var timer = SinkTimer(observer)
         var fatal: Error?
@@ -75,6 +79,26 @@ public final class IngestPipeline {
         try markMissing(reports.all, run: run, summary: &summary)
         summary.seconds = Date().timeIntervalSince(started)
         return summary
+    }
+
+    /// Files an earlier process died on (`CrashGuard`'s log) are recorded as `crashed` before
+    /// the walk, so the plan stage skips them until `--retry-failed` instead of crashing again.
+    private func recordEarlierCrashes(run: Int64, roots: [String], summary: inout IngestSummary,
+                                      onEvent: (IngestEvent) -> Void) throws {
+        let paths = CrashGuard.crashedFiles(in: library)
+        guard !paths.isEmpty else { return }
+        for path in paths {
+            guard let status = SourceFile.status(ofPath: path) else { continue }
+            let root = roots.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+                ?? (path as NSString).deletingLastPathComponent
+            let failure = IngestError(.crashed, path: path, reason:
+                "Shoebox died while decoding this file in an earlier run (a C library crashed on it); skipped until --retry-failed")
+            try sink.recordFailure(failure, file: DiscoveredFile(path: path, root: root, status: status),
+                                   contentHash: nil, existingID: nil, run: run)
+            summary.count(.failed(failure))
+            onEvent(.failed(failure))
+        }
+        CrashGuard.forget(in: library)
     }
 
     private func markMissing(_ reports: [DiscoverStage.RootReport], run: Int64, summary: inout IngestSummary) throws {

@@ -8,6 +8,13 @@ public struct DecodeStage: PipelineStage {
     let configuration: PipelineConfiguration
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
+        try CrashGuard.whileWorking(on: input.draft.file.path) { try decode(input) }
+    }
+
+    private func decode(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
+        #if DEBUG
+        CrashGuard.crashOnPurposeIfAsked(input.draft.file.path)
+        #endif
         if input.draft.format.isVideo {
             return .work(try VideoPosterDecoder(configuration: configuration).decode(input.draft))
         }

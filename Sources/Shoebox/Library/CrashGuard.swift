@@ -1,0 +1,49 @@
+import CCrashGuard
+import Foundation
+
+/// Knows which file each worker is decoding, so that a C library that kills the process on
+/// one file cannot kill every later run on it too.
+///
+/// While a worker runs C code on a file, its path sits in a per-thread buffer; a fatal signal
+/// (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) writes that path to `crash.log` in the library
+/// before the process dies. The next ingest records each logged file as `crashed` (skipped
+/// until `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
+/// died logs its file. A kill -9 logs nothing.
+public enum CrashGuard {
+    /// Sends this process's crash reports to `library`'s log.
+    public static func install(for library: Library) throws {
+        guard sb_crash_guard_install(library.crashLogPath) == 0 else {
+            throw LibraryError.cannotCreate(library.crashLogPath, String(cString: strerror(errno)))
+        }
+    }
+
+    /// Runs `body` with `path` named as this thread's file, should the process die in it.
+    public static func whileWorking<T>(on path: String, _ body: () throws -> T) rethrows -> T {
+        sb_crash_guard_enter(path)
+        defer { sb_crash_guard_leave() }
+        return try body()
+    }
+
+    /// The files an earlier process died on, each once; the log is emptied by `forget`.
+    public static func crashedFiles(in library: Library) -> [String] {
+        guard let text = try? String(contentsOfFile: library.crashLogPath, encoding: .utf8) else { return [] }
+        var seen = Set<String>()
+        return text.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
+    }
+
+    /// Empties the log once its files are recorded.
+    public static func forget(in library: Library) {
+        _ = truncate(library.crashLogPath, 0)
+    }
+
+    #if DEBUG
+    /// Test builds only: a decoder that crashes on purpose on files whose path contains
+    /// `$SHOEBOX_TEST_CRASH_ON`, so that the tests can watch a crash be survived.
+    static func crashOnPurposeIfAsked(_ path: String) {
+        if let trigger = ProcessInfo.processInfo.environment["SHOEBOX_TEST_CRASH_ON"], !trigger.isEmpty,
+           path.contains(trigger) {
+            abort()
+        }
+    }
+    #endif
+}
