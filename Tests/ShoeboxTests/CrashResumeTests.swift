@@ -20,7 +20,7 @@ import Testing
         let fileCount = 15 * 11
         let library = folder.url.appendingPathComponent("library")
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<6 {
+        for _ in 0..<20 {
             let process = try start(["ingest", root.path, "--library", library.path])
             usleep(UInt32.random(in: 20_000...400_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)

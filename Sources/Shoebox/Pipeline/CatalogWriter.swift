@@ -30,6 +30,8 @@ final class CatalogWriter {
         case let .settled(.relocated(id, file)):
             try catalog.relocate(id, to: file, run: run)
             return .relocated(assetID: id, path: file.path)
+        case let .settled(.failed(error, _, _, _)) where error.stopsTheRun:
+            throw IngestStopped.libraryFull(error.reason)
         case let .settled(.failed(error, file, hash, existingID)):
             try catalog.recordFailure(error, file: file, contentHash: hash, existingID: existingID, run: run)
             return .failed(error)

@@ -69,7 +69,7 @@ public final class IngestPipeline {
                 summary.count(event)
                 onEvent(event)
             } catch {
-                fatal = error
+                fatal = IngestStopped.fromCatalog(error)
                 cancelled.set()
             }
         }

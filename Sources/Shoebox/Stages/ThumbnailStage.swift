@@ -38,7 +38,8 @@ public struct ThumbnailStage: PipelineStage {
             do {
                 try AtomicFileWriter.write(data, to: library.absolutePath(relativePath), scratchFolder: library.scratchFolder)
             } catch {
-                throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)")
+                let full = (error as? AtomicFileWriter.WriteError)?.isDiskFull ?? false
+                throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)", stopsTheRun: full)
             }
         }
         return ThumbnailRecord(name: spec.name, recipe: recipe, width: size.width, height: size.height,
