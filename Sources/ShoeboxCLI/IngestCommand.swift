@@ -35,7 +35,7 @@ enum IngestCommand: Command {
         let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
                                             flags: ["--retry-failed"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
-        let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 0).flatMap { $0 == 0 ? nil : $0 },
+        let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 0).map { $0 == 0 ? ProcessInfo.processInfo.activeProcessorCount : $0 },
                                     retryFailed: args.has("--retry-failed"))
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if configuration.isDecodeOnly {

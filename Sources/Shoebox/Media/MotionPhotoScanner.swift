@@ -55,7 +55,7 @@ public enum MotionPhotoScanner {
             } else if size == 0 {
                 size = bytes.count - offset
             }
-            guard size >= header, offset + size <= bytes.count else { return nil }
+            guard size >= header, size <= bytes.count - offset else { return nil }   // no overflow on huge sizes
             if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "mpvd" {
                 return checked(EmbeddedVideo(offset: Int64(offset + header), length: Int64(size - header)), bytes)
             }
@@ -82,7 +82,8 @@ public enum MotionPhotoScanner {
     /// The range, if it lies inside the file and starts with an `ftyp` box of a known brand.
     static func checked(_ video: EmbeddedVideo, _ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
         let start = Int(video.offset)
-        guard video.offset >= 0, video.length >= 16, video.offset + video.length <= Int64(bytes.count),
+        guard video.offset >= 0, video.length >= 16, video.offset <= Int64(bytes.count),
+              video.length <= Int64(bytes.count) - video.offset,
               String(decoding: bytes[start + 4..<start + 8], as: UTF8.self) == "ftyp",
               brands.contains(String(decoding: bytes[start + 8..<start + 12], as: UTF8.self)) else { return nil }
         return video

@@ -1,0 +1,23 @@
+// libFuzzer entry point for the parsers Shoebox writes itself. The first input byte picks the
+// parser, the rest is its input. Built by scripts/fuzz.sh with -sanitize=fuzzer,address.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let selector = data[0]
+    let body = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
+    let bytes = Array(body)
+    switch selector % 8 {
+    case 0: _ = AppleMakerNote.parse(bytes)
+    case 1: _ = ExifText.clean(bytes)
+    case 2: _ = XMPPacket.find(in: body).map { $0.values("GCamera:MicroVideoOffset") + $0.values("Item:Length") }
+    case 3: _ = MotionPhotoScanner.embeddedVideo(in: body, format: .jpeg, xmp: XMPPacket.find(in: body))
+    case 4: _ = MotionPhotoScanner.embeddedVideo(in: body, format: .heic, xmp: nil)
+    case 5: _ = JPEGStructure.isTruncated(body); _ = PNGStructure.isTruncated(body); _ = FormatSniffer.format(of: bytes)
+    case 6: let text = String(decoding: bytes, as: UTF8.self)
+            _ = ISO6709.location(text); _ = QuickTimeDate.iso(text); _ = ExifDate.isoLocalTime(text); _ = CaptureTime.gapSeconds(text, text)
+    default: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
+    }
+    return 0
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// Every input the parser fuzzer (`scripts/fuzz.sh`) found a crash with, run again.
+@Suite struct FuzzRegressionTests {
+    /// A HEIC-looking box list whose 64-bit box size overflowed `offset + size` in the `mpvd` walk.
+    @Test func aHugeISOBoxSizeDoesNotOverflow() throws {
+        let input = try #require(Data(base64Encoded:
+            "FAAAAD0BYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAD7AAAAAAD4AAB+AAAAAAAAzRAAAAAAAAA9AQDc3Nzc3AAAAAAAAAAAAAAAAAAAAAAAAHQAAAAAAgABAAAAAAD/////AAAAAAAAAAAAAAAAAAAAAAAAAQAACvn5AAD4AH4AAAAA3wAApgDfpt9vpg=="))
+        let body = input.dropFirst()   // the fuzzer's first byte picks the parser
+        let found = body.withUnsafeBytes { MotionPhotoScanner.embeddedVideo(in: $0, format: .heic, xmp: nil) }
+        #expect(found == nil)
+    }
+
+    @Test func aLargeBoxHeaderClaimingMoreThanTheFileIsNoVideo() {
+        var bytes: [UInt8] = [0, 0, 0, 1] + Array("mpvd".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+        bytes += Array(repeating: 0, count: 32)
+        let found = bytes.withUnsafeBytes { MotionPhotoScanner.embeddedVideo(in: $0, format: .heic, xmp: nil) }
+        #expect(found == nil)
+    }
+}

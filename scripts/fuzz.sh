@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Fuzzes the parsers Shoebox writes itself with libFuzzer and AddressSanitizer.
+#
+#   scripts/fuzz.sh [SECONDS=120] [CORPUS_DIR=/tmp/shoebox-fuzz-corpus]
+#
+# One binary covers them all (the first input byte picks the parser, see Fuzz/ParserFuzzer.swift):
+# the Apple maker note, EXIF text cleaning, XMP packets, motion-photo scanning (JPEG and HEIC),
+# JPEG/PNG truncation checks and format sniffing, ISO 6709 / QuickTime / EXIF dates, and
+# pipeline files. Crashers land in the current folder as crash-*; each one found becomes a test
+# in Tests/ShoeboxTests/FuzzRegressionTests.swift.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-120}"; corpus="${2:-/tmp/shoebox-fuzz-corpus}"
+S="$root/Sources/Shoebox"
+sources=(
+    Media/AppleMakerNote Media/ExifText Media/XMPPacket Media/MotionPhotoScanner Media/JPEGStructure
+    Media/PNGStructure Media/FormatSniffer Media/MediaFormat Media/ISO6709 Media/QuickTimeDate Media/ExifDate
+    Media/ContentHasher Media/SourceBytes Media/SourceFile Media/MediaError Model/MediaDetails Model/PhotoMetadata
+    Pipeline/CaptureTime Pipeline/PipelineConfiguration Pipeline/PipelineKeys Pipeline/PipelineError
+    Pipeline/AspectRule Pipeline/ThumbnailSpec Pipeline/ThumbnailFormat Pipeline/VideoSettings Pipeline/LivePhotoRules
+)
+files=("${sources[@]/#/$S/}"); files=("${files[@]/%/.swift}")
+binary="${TMPDIR:-/tmp}/shoebox-parser-fuzzer"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Shoebox \
+    -I "$root/Sources/CXXHash" -lxxhash "${files[@]}" "$root/Fuzz/ParserFuzzer.swift" -o "$binary"
+mkdir -p "$corpus"
+"$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 "$corpus"
