@@ -1,7 +1,10 @@
 /// The SQL of one fetch: its FROM, WHERE and ORDER BY, built from `AssetFetchOptions`.
 ///
 /// Every query names the shown assets (`ShownAssets`) as the partial indexes of the albums
-/// migration do, so SQLite walks those indexes; every value is bound, never spliced into the SQL.
+/// migration do, and names the index it walks (`INDEXED BY`): without ANALYZE statistics
+/// SQLite's planner prefers the old equality index on `status`, which reads every shown asset
+/// and sorts them; a named index that goes missing is an error, not a silent scan. Every
+/// value is bound, never spliced into the SQL.
 struct AssetFetchQuery {
     /// How the rows are ordered; the asset id breaks ties in the same direction.
     struct Order {
@@ -11,7 +14,15 @@ struct AssetFetchQuery {
         var isInteger: Bool
     }
 
-    private(set) var from = "assets a"
+    /// Where the rows come from: a user album's references (walked by position, joined to
+    /// their assets: by row for pages, through the narrow covering index for counts), or the
+    /// assets through one index for pages and one for counts.
+    private enum Source {
+        case userAlbum
+        case assets(pageIndex: String, countIndex: String)
+    }
+
+    private let source: Source
     private(set) var conditions = [ShownAssets.condition("a")]
     private(set) var bindings: [Any?] = []
     let order: Order
@@ -19,8 +30,8 @@ struct AssetFetchQuery {
     /// `userAlbumID` is the row id of `options.album` when it is a user album.
     init(_ options: AssetFetchOptions, userAlbumID: Int64?) {
         order = Self.order(options, isUserAlbum: userAlbumID != nil)
+        source = Self.source(options, isUserAlbum: userAlbumID != nil)
         if let userAlbumID {
-            from = "album_assets m JOIN assets a ON a.id = m.asset_id"
             add("m.album_id = ?", userAlbumID)
         } else if let album = options.album {
             add("a.album_folder = ?", album.title)
@@ -52,6 +63,31 @@ struct AssetFetchQuery {
         }
     }
 
+    /// For pages, the index that yields rows already in order (key, then id), whose walk stops
+    /// once the page is full: a folder album's, the single kind's (by capture date), else the
+    /// sort key's. For counts, the one that also holds kind, capture date and location.
+    private static func source(_ options: AssetFetchOptions, isUserAlbum: Bool) -> Source {
+        if isUserAlbum { return .userAlbum }
+        if options.album != nil {
+            return .assets(pageIndex: "assets_shown_folder", countIndex: "assets_shown_folder_dates")
+        }
+        let page: String
+        switch options.effectiveSort.key {
+        case .taken, .album: page = options.kinds.count == 1 ? "assets_shown_kind" : "assets_shown_taken"
+        case .added: page = "assets_shown_added"
+        case .name: page = "assets_shown_name"
+        }
+        return .assets(pageIndex: page, countIndex: "assets_shown_counts")
+    }
+
+    private func from(counting: Bool) -> String {
+        switch source {
+        case .userAlbum:
+            return "album_assets m CROSS JOIN assets a\(counting ? " INDEXED BY assets_shown_members" : "") ON a.id = m.asset_id"
+        case let .assets(page, count): return "assets a INDEXED BY \(counting ? count : page)"
+        }
+    }
+
     private mutating func add(_ condition: String, _ values: Any?...) {
         conditions.append(condition)
         bindings.append(contentsOf: values)
@@ -71,7 +107,7 @@ struct AssetFetchQuery {
         }
         let direction = order.ascending ? "ASC" : "DESC"
         let sql = """
-            SELECT a.id, \(order.expression) FROM \(from) WHERE \(whereClause.joined(separator: " AND "))
+            SELECT a.id, \(order.expression) FROM \(from(counting: false)) WHERE \(whereClause.joined(separator: " AND "))
             ORDER BY \(order.expression) \(direction), a.id \(direction) LIMIT ? OFFSET ?
             """
         return (sql, values)
@@ -79,6 +115,6 @@ struct AssetFetchQuery {
 
     /// Counts per kind; reads only index entries.
     var countSQL: String {
-        "SELECT a.kind, count(*) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) GROUP BY a.kind"
+        "SELECT a.kind, count(*) FROM \(from(counting: true)) WHERE \(conditions.joined(separator: " AND ")) GROUP BY a.kind"
     }
 }

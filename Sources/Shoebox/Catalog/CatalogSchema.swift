@@ -129,6 +129,19 @@ enum CatalogSchema {
         );
         CREATE INDEX album_covers_path ON album_covers(path);
         """,
+        // 4 (albums, issue 4): covering indexes for counts, so that every count is answered
+        // from index entries alone, the location filter included (pages keep the narrower
+        // indexes of 3, whose order is exactly key then id), and a narrow covering index that
+        // user albums' references join to instead of the wide asset rows (measured in
+        // docs/BENCHMARKS.md).
+        """
+        CREATE INDEX assets_shown_counts ON assets(kind, sort_taken, gps_latitude)
+            WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_folder_dates ON assets(album_folder, sort_taken, kind, gps_latitude)
+            WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        CREATE INDEX assets_shown_members ON assets(id, kind, sort_taken, gps_latitude)
+            WHERE status = 'ok' AND missing = 0 AND hidden = 0;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

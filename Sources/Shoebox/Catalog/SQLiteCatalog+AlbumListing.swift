@@ -1,8 +1,8 @@
 /// Album listings, read on the reader connection in one snapshot.
 ///
-/// Counts come from two grouped scans of indexes (folder albums: `assets_shown_folder_kind`;
-/// user albums: `album_assets` joined to assets by id), and each cover from one index seek,
-/// so listing costs one pass over the index entries, never a read of asset rows.
+/// Counts come from two grouped walks of indexes (folder albums: `assets_shown_folder_kind`;
+/// user albums: `album_assets` joined to `assets_shown_members`), and each cover from one
+/// index seek, so listing costs one pass over index entries, never a read of asset rows.
 extension SQLiteCatalog {
     /// An album's row: its id and explicit cover. Folder albums have one only once given a
     /// cover or cover images.
@@ -57,9 +57,20 @@ extension SQLiteCatalog {
     private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?,
                                 covers: [Int64: [CoverRecord]], db: SQLiteConnection) throws -> AlbumSummary {
         let explicit = try row?.explicitCover.flatMap { try isShownMember($0, of: album, row: row, db: db) ? $0 : nil }
-        let cover = try explicit ?? leadingAssets(of: album, count: 1, db: db).first
+        let cover = try explicit ?? (album.kind == .folder ? newestAsset(inFolder: album.title, db: db)
+                                                            : leadingAssets(of: album, count: 1, db: db).first)
         return AlbumSummary(album: album, counts: counts, coverAssetID: cover, coverIsExplicit: explicit != nil,
                             covers: row.flatMap { covers[$0.id] } ?? [])
+    }
+
+    /// A folder album's first asset in its own order (the newest), by the fetch's own SQL,
+    /// built once: a listing asks it of every folder album.
+    private static let folderFirstSQL = AssetFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder),
+                                                        userAlbumID: nil).pageSQL(after: nil).sql
+
+    private static func newestAsset(inFolder title: String, db: SQLiteConnection) throws -> Int64? {
+        let statement = try db.statement(folderFirstSQL).bind(title, 1, 0)
+        return try statement.step() ? statement.int64(0) : nil
     }
 
     static func leadingAssets(of album: AlbumReference, count: Int, db: SQLiteConnection) throws -> [Int64] {
@@ -99,19 +110,29 @@ extension SQLiteCatalog {
         return rows
     }
 
+    /// Shown assets per folder and kind: one walk of the covering index.
+    static let folderCountsSQL = """
+        SELECT album_folder, kind, count(*) FROM assets INDEXED BY assets_shown_folder_kind
+        WHERE \(ShownAssets.condition) GROUP BY album_folder, kind
+        """
+
+    /// Shown assets per user album and kind: each reference joined to its asset's entry in the
+    /// narrow `assets_shown_members` index (not the wide row). CROSS JOIN fixes the order
+    /// (SQLite never reorders it): from the albums' references to their assets, not from every
+    /// shown asset to the albums that hold it.
+    static let userCountsSQL = """
+        SELECT al.title, a.kind, count(*)
+        FROM albums al CROSS JOIN album_assets m CROSS JOIN assets a INDEXED BY assets_shown_members
+        WHERE al.kind = 'user' AND m.album_id = al.id AND a.id = m.asset_id AND \(ShownAssets.condition("a"))
+        GROUP BY al.id, a.kind
+        """
+
     /// Shown assets per kind of every folder album and every user album (empty ones too).
     private static func shownCounts(db: SQLiteConnection) throws -> [AlbumReference: KindCounts] {
         var counts: [AlbumReference: KindCounts] = [:]
         let user = try db.statement("SELECT title FROM albums WHERE kind = 'user'")
         while try user.step() { counts[.user(user.text(0))] = KindCounts() }
-        let sources: [(AlbumKind, String)] = [
-            (.folder, "SELECT album_folder, kind, count(*) FROM assets WHERE \(ShownAssets.condition) GROUP BY album_folder, kind"),
-            (.user, """
-                SELECT al.title, a.kind, count(*) FROM albums al JOIN album_assets m ON m.album_id = al.id
-                JOIN assets a ON a.id = m.asset_id WHERE al.kind = 'user' AND \(ShownAssets.condition("a"))
-                GROUP BY al.id, a.kind
-                """),
-        ]
+        let sources: [(AlbumKind, String)] = [(.folder, folderCountsSQL), (.user, userCountsSQL)]
         for (kind, sql) in sources {
             let statement = try db.statement(sql)
             while try statement.step() {

@@ -143,7 +143,9 @@ extension SQLiteCatalog: AlbumStore {
     }
 
     static func folderAlbumExists(_ title: String, db: SQLiteConnection) throws -> Bool {
-        try db.statement("SELECT 1 FROM assets WHERE album_folder = ? AND \(ShownAssets.condition) LIMIT 1")
+        try db.statement("""
+            SELECT 1 FROM assets INDEXED BY assets_shown_folder_kind WHERE album_folder = ? AND \(ShownAssets.condition) LIMIT 1
+            """)
             .bind(title).step()
     }
 
