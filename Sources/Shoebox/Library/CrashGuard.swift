@@ -26,7 +26,10 @@ public enum CrashGuard {
 
     /// The files an earlier process died on, each once; the log is emptied by `forget`.
     public static func crashedFiles(in library: Library) -> [String] {
-        guard let text = try? String(contentsOfFile: library.crashLogPath, encoding: .utf8) else { return [] }
+        // An empty log is the usual case; it is not read at all (Foundation leaks a buffer on
+        // reading an empty file, which LeakSanitizer reports).
+        guard let size = SourceFile.status(ofPath: library.crashLogPath)?.size, size > 0,
+              let text = try? String(contentsOfFile: library.crashLogPath, encoding: .utf8) else { return [] }
         var seen = Set<String>()
         return text.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
     }

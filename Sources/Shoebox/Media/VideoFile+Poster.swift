@@ -66,7 +66,12 @@ private final class FrameDecoder {
         guard let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw MediaError.ffmpeg(operation: "decode", message: "out of memory")
         }
-        defer { var owned: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&owned) }
+        defer {
+            var owned: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&owned)
+            var scratch: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&scratch)
+        }
         var best: UnsafeMutablePointer<AVFrame>?
         var decoded = 0
         var reading = true
@@ -93,8 +98,6 @@ private final class FrameDecoder {
             }
             if rc == sb_averror_eof() || (!reading && rc != sb_averror_again()) { break }
         }
-        var spare: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&spare)
         guard let best else { throw MediaError.ffmpeg(operation: "decode", message: "no frame could be decoded") }
         return best
     }
