@@ -206,19 +206,19 @@ import Testing
         let value = seconds.map { String(format: "%.2f s", $0) } ?? ""
         print("bench\t\(name)\t\([value, detail].filter { !$0.isEmpty }.joined(separator: ", "))")
     }
-}
 
-/// A small deterministic random generator (SplitMix64), so every run builds the same catalog.
-struct SplitMix {
-    private var state: UInt64
+    /// A small deterministic random generator (SplitMix64), so every run builds the same catalog.
+    struct SplitMix {
+        private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+        init(seed: UInt64) { state = seed }
 
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        mutating func next(below bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
     }
 }

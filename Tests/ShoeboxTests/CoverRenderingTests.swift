@@ -32,7 +32,7 @@ import Testing
         var pixels = [UInt8](repeating: 120, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
-                let distance = ((x - 780) * (x - 780) + (y - 150) * (y - 150)).squareRootApproximation
+                let distance = Double((x - 780) * (x - 780) + (y - 150) * (y - 150)).squareRoot()
                 guard distance <= 74 else { continue }
                 let colour: [UInt8] = distance <= 70 ? [230, 30, 30] : [20, 20, 20]
                 pixels.replaceSubrange((y * width + x) * 3..<(y * width + x) * 3 + 3, with: colour)
@@ -165,8 +165,4 @@ import Testing
         try Data(contentsOf: Fixtures.sample("tall.jpg")).write(to: folder.appendingPathComponent("panorama.jpg"))
         #expect(throws: CoverError.self) { try render(library, .folder("edited")) }
     }
-}
-
-private extension Int {
-    var squareRootApproximation: Double { Double(self).squareRoot() }
 }
