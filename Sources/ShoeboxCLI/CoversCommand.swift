@@ -76,6 +76,9 @@ enum CoversCommand: Command {
             } catch let error as CoverError {
                 failed += 1
                 Output.error("failed \(error)")
+            } catch let error as AlbumError {  // the album changed since the listing (deleted, emptied)
+                failed += 1
+                Output.error("failed \(album.album.title): \(error)")
             }
         }
         let removed = try renderer.removeUnusedFiles()

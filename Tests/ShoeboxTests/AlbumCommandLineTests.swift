@@ -164,6 +164,20 @@ import Testing
         #expect(covers.allSatisfy { FileManager.default.fileExists(atPath: $0["path"] as? String ?? "") })
         #expect(try cli.shoebox("covers", "--size", "8", "--library", library.path).status == 64)
     }
+
+    @Test func coversGoesOnPastAnAlbumThatFailsAndExits1() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        let good = try folder.folder("photos/good", copying: [Fixtures.sample("panorama.jpg")])
+        let changed = try folder.folder("photos/changed", copying: [Fixtures.sample("tall.jpg")])
+        _ = try cli.shoebox("ingest", good.deletingLastPathComponent().path, "--library", library)
+        try Data(contentsOf: Fixtures.sample("photo.webp")).write(to: changed.appendingPathComponent("tall.jpg"))
+        let result = try cli.shoebox("covers", "--size", "32", "--library", library)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("albums 2, images rendered 2, unchanged 0, albums failed 1, "))
+        #expect(result.errors.contains("failed changed: asset "))
+        #expect(result.errors.contains("changed on disk since it was catalogued; run `shoebox ingest` first"))
+    }
 }
 
 extension CommandLineTests {
