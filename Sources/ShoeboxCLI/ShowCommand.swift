@@ -24,14 +24,7 @@ enum ShowCommand: Command {
         }
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
-        let path = URL(fileURLWithPath: key).standardizedFileURL.path
-        var asset = try catalog.asset(path: path)
-        if asset == nil, let resolved = realpath(path, nil) {
-            asset = try catalog.asset(path: String(cString: resolved))
-            free(resolved)
-        }
-        if asset == nil, let id = Int64(key) { asset = try catalog.asset(id: id) }
-        guard let asset else {
+        guard let id = try? AssetArgument.id(key, in: catalog), let asset = try catalog.asset(id: id) else {
             Output.error("Error: no asset \(key) in \(library.catalogPath)")
             return ExitStatus.failure
         }

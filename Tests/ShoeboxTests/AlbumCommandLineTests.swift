@@ -183,23 +183,6 @@ import Testing
 extension CommandLineTests {
     /// `shoebox(...)` with the arguments in an array, for helpers that build them.
     func shoebox(_ arguments: [String]) throws -> Result {
-        let process = try ShoeboxBinary.process(arguments)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = ErrorData()
-        let readErrors = DispatchGroup()
-        DispatchQueue.global().async(group: readErrors) { errorData.value = errors.fileHandleForReading.readDataToEndOfFile() }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        readErrors.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      errors: String(decoding: errorData.value, as: UTF8.self))
-    }
-
-    /// Standard error's bytes, handed from the reading thread (which ends before they are read).
-    private final class ErrorData: @unchecked Sendable {
-        var value = Data()
+        try ShoeboxBinary.run(arguments)
     }
 }

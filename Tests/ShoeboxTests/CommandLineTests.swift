@@ -1,30 +1,13 @@
-import Dispatch
 import Foundation
 import Testing
 @testable import Shoebox
 
 /// The `shoebox` binary, run as a user runs it.
 @Suite struct CommandLineTests {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Result = ShoeboxBinary.Result
 
     func shoebox(_ arguments: String...) throws -> Result {
-        let process = try ShoeboxBinary.process(arguments)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        var err = Data()
-        let readErrors = DispatchGroup()
-        DispatchQueue.global().async(group: readErrors) { err = errors.fileHandleForReading.readDataToEndOfFile() }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        readErrors.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      errors: String(decoding: err, as: UTF8.self))
+        try ShoeboxBinary.run(arguments)
     }
 
     @Test func everyCommandHasHelp() throws {

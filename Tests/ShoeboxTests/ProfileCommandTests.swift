@@ -1,35 +1,15 @@
-import Dispatch
 import Foundation
 import Testing
 @testable import Shoebox
 
 /// `shoebox profile`, run as a user runs it.
 @Suite struct ProfileCommandTests {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Result = ShoeboxBinary.Result
 
     /// Runs `shoebox ARGUMENTS` with `$TMPDIR` set to `temporary` when given.
     func shoebox(_ arguments: [String], temporary: URL? = nil) throws -> Result {
-        let process = try ShoeboxBinary.process(arguments)
-        if let temporary { process.environment?["TMPDIR"] = temporary.path }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = ErrorData()
-        let readErrors = DispatchGroup()
-        DispatchQueue.global().async(group: readErrors) { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        readErrors.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      errors: String(decoding: errorData.data, as: UTF8.self))
+        try ShoeboxBinary.run(arguments, environment: temporary.map { ["TMPDIR": $0.path] } ?? [:])
     }
-
-    final class ErrorData: @unchecked Sendable { var data = Data() }
 
     /// Copies of the thirteen clean samples.
     func photos(in folder: TemporaryFolder) throws -> String {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The built `shoebox` executable, run by the end-to-end tests as a user runs it.
@@ -22,5 +23,36 @@ enum ShoeboxBinary {
         environment["SHOEBOX_PIPELINES"] = Fixtures.repository.appendingPathComponent("pipelines").path
         process.environment = environment
         return process
+    }
+
+    /// What one run printed and how it ended.
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs `shoebox ARGUMENTS` to its end; standard error is read while standard output is,
+    /// so a chatty run cannot fill a pipe and hang. `environment` adds to the inherited one.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = try process(arguments)
+        process.environment?.merge(environment) { _, new in new }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = ErrorData()
+        let readErrors = DispatchGroup()
+        DispatchQueue.global().async(group: readErrors) { errorData.value = errors.fileHandleForReading.readDataToEndOfFile() }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        readErrors.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                      errors: String(decoding: errorData.value, as: UTF8.self))
+    }
+
+    /// Standard error's bytes, handed from the reading thread (which ends before they are read).
+    private final class ErrorData: @unchecked Sendable {
+        var value = Data()
     }
 }

@@ -82,6 +82,7 @@ final class SQLiteConnection {
 
     func userVersion() throws -> Int {
         let statement = try self.statement("PRAGMA user_version")
+        defer { statement.reset() }   // an open statement would lock the schema against DROP in a migration
         return try statement.step() ? statement.int(0) : 0
     }
 }
