@@ -1,8 +1,9 @@
-/// One thumbnail file of an asset, as the catalog records it.
+/// One image file Shoebox rendered (an asset's thumbnail, an album's cover image), as the
+/// catalog records it.
 public struct ThumbnailRecord: Codable, Equatable, Sendable {
-    /// The spec's name in the pipeline (`thumb`, `preview`).
+    /// The spec's name (`thumb`, `preview`; `cover-512` for a cover).
     public var name: String
-    /// The spec's recipe hash: with the content hash, it names the file.
+    /// The spec's recipe hash: with the content hash (or a cover's source key), it names the file.
     public var recipe: String
     public var width: Int
     public var height: Int
