@@ -184,3 +184,19 @@ static inline int sb_vips_mosaic_2x2(VipsImage **tiles, int n, int tile, VipsIma
     vips_area_unref(VIPS_AREA(background));
     return rc;
 }
+
+/* A JPEG decoded at 1/shrink of its size (1, 2, 4 or 8) by libjpeg's DCT scaling, the
+ * cheapest way to a small image: the same shortcut `djpeg -scale 1/8` takes. */
+static inline int sb_vips_jpeg_shrink_load(void *buf, size_t len, int shrink, VipsImage **out) {
+    VipsSource *source = vips_source_new_from_memory(buf, len);
+    if (!source)
+        return -1;
+    int rc = vips_jpegload_source(source, out, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    g_object_unref(source);
+    return rc;
+}
+
+/* Pixels converted from the embedded ICC profile to sRGB. */
+static inline int sb_vips_icc_to_srgb(VipsImage *in, VipsImage **out) {
+    return vips_icc_transform(in, out, "srgb", "embedded", TRUE, NULL);
+}

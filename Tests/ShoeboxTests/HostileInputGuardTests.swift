@@ -146,3 +146,24 @@ extension HostileInputGuardTests {
         #expect(kinds.map(\.1) == [.video, .gif, .photo])
     }
 }
+
+extension HostileInputGuardTests {
+    /// A JPEG strip one pixel high: libvips sizes a DCT-shrunk JPEG by whole division and
+    /// asserts (aborting the process) on a height of 0, so the shrink factor must leave 1.
+    @Test func aOnePixelStripJPEGDecodesWithoutShrinkingToNothing() throws {
+        let library = try TestLibrary()
+        let root = try library.folder.subfolder("root")
+        let strip = root.appendingPathComponent("strip.jpg")
+        let vips = Process()
+        vips.executableURL = URL(fileURLWithPath: "/usr/bin/vips")
+        vips.arguments = ["black", strip.path, "20000", "1"]
+        try vips.run()
+        vips.waitUntilExit()
+        try #require(vips.terminationStatus == 0, "the vips tool (libvips-tools) made no test strip")
+        try library.ingest([root])
+        let asset = try #require(try library.asset(at: strip))
+        #expect(asset.status == .ok && (asset.width, asset.height) == (20000, 1))
+        #expect(asset.thumbnails.map { PixelSize(width: $0.width, height: $0.height) }
+                == [PixelSize(width: 4096, height: 1), PixelSize(width: 1440, height: 1)])
+    }
+}

@@ -26,6 +26,30 @@ extension VipsImage {
         return try srgb.inMemory()
     }
 
+    /// Decodes a JPEG with libjpeg's DCT scaling at the largest factor (8, 4, 2 or 1) that keeps
+    /// it at least `width` x `height` (stored orientation), then fits it into that box. Cheaper
+    /// than `decodeShrunk`, which keeps a 2x margin on top of the box: the box is already the
+    /// largest thumbnail, and each thumbnail is resized from it with its own filter.
+    public static func decodeShrunkJPEG(_ bytes: SourceBytes, stored: PixelSize, fitting width: Int, _ height: Int,
+                                        convertToSRGB: Bool) throws -> VipsImage {
+        // libvips sizes a shrunk JPEG by whole division (a 65500x1 strip at 1/8 would be 0 high,
+        // which it asserts on), so the factor must leave both sides at least the box's.
+        let shrink = [8, 4, 2].first { (factor: Int) -> Bool in
+            stored.width / factor >= max(width, 1) && stored.height / factor >= max(height, 1)
+        } ?? 1
+        var image = try make("jpegload", backing: bytes) { out in
+            sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
+        }
+        if convertToSRGB { image = try make("icc_transform") { sb_vips_icc_to_srgb(image.pointer, $0) } }
+        // The fitted size is computed here, never below 1x1: libvips's own fit rounds a
+        // 65500x1 strip to a height of 0 and aborts.
+        let fit = ThumbnailSizing.fitSize(PixelSize(width: image.width, height: image.height),
+                                          box: PixelSize(width: width, height: height))
+        let fitted = try image.resized(toWidth: fit.width, height: fit.height)
+        let srgb = try make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
+        return try srgb.inMemory()
+    }
+
     /// Decodes an encoded image completely (used by tests and tools, not by the pipeline).
     public static func decode(_ data: Data) throws -> VipsImage {
         let bytes = SourceBytes(copying: data)

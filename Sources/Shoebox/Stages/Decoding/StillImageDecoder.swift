@@ -21,8 +21,11 @@ struct StillImageDecoder {
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
-            let image = try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
-                                                   failOnTruncation: configuration.limits.failOnTruncation)
+            let image = draft.format == .jpeg
+                ? try VipsImage.decodeShrunkJPEG(bytes, stored: draft.storedSize, fitting: box.width, box.height,
+                                                 convertToSRGB: header.hasICCProfile)
+                : try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
+                                             failOnTruncation: configuration.limits.failOnTruncation)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
