@@ -1,15 +1,32 @@
 #include "crash_guard.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SB_PATH_MAX 4096
+#define SB_SLOTS 256
 
 static int log_fd = -1;
 static __thread char current_path[SB_PATH_MAX];
 static __thread size_t current_length;
+
+/* The watchdog's view: one slot per thread working on a file under a time budget. */
+typedef struct {
+    int used;
+    char path[SB_PATH_MAX];
+    size_t length;
+    struct timespec deadline;
+    int budget;
+} SBSlot;
+
+static SBSlot slots[SB_SLOTS];
+static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread int current_slot = -1;
+static pthread_once_t watchdog_once = PTHREAD_ONCE_INIT;
 
 static void write_all(int fd, const char *bytes, size_t length) {
     while (length > 0) {
@@ -53,14 +70,81 @@ int sb_crash_guard_install(const char *log_path) {
     return 0;
 }
 
-void sb_crash_guard_enter(const char *path) {
+static int passed(const struct timespec *deadline) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
+}
+
+/* Names the first file over its budget in the log and on stderr, then ends the process: a
+ * C call cannot be interrupted, and the next run records the file as timed out. */
+static void *watch(void *unused) {
+    (void) unused;
+    for (;;) {
+        struct timespec pause = { 0, 250 * 1000 * 1000 };
+        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&slots_lock);
+        for (int i = 0; i < SB_SLOTS; i++) {
+            if (!slots[i].used || !passed(&slots[i].deadline))
+                continue;
+            if (log_fd >= 0) {
+                write_all(log_fd, "timeout\t", 8);
+                write_all(log_fd, slots[i].path, slots[i].length);
+                write_all(log_fd, "\n", 1);
+                fsync(log_fd);
+            }
+            const char *message = "shoebox: stopped: a file went over its time budget: ";
+            write_all(2, message, strlen(message));
+            write_all(2, slots[i].path, slots[i].length);
+            const char *advice = " (recorded as timeout; run the same ingest again to go on)\n";
+            write_all(2, advice, strlen(advice));
+            _exit(124);
+        }
+        pthread_mutex_unlock(&slots_lock);
+    }
+    return NULL;
+}
+
+static void start_watchdog(void) {
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_create(&thread, &attributes, watch, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
+void sb_crash_guard_enter(const char *path, int budget_seconds) {
     size_t length = strlen(path);
     if (length >= SB_PATH_MAX)
         length = SB_PATH_MAX - 1;
     memcpy(current_path, path, length);
     current_length = length;
+    if (budget_seconds <= 0)
+        return;
+    pthread_once(&watchdog_once, start_watchdog);
+    pthread_mutex_lock(&slots_lock);
+    for (int i = 0; i < SB_SLOTS; i++) {
+        if (slots[i].used)
+            continue;
+        slots[i].used = 1;
+        memcpy(slots[i].path, path, length);
+        slots[i].length = length;
+        slots[i].budget = budget_seconds;
+        clock_gettime(CLOCK_MONOTONIC, &slots[i].deadline);
+        slots[i].deadline.tv_sec += budget_seconds;
+        current_slot = i;
+        break;
+    }
+    pthread_mutex_unlock(&slots_lock);
 }
 
 void sb_crash_guard_leave(void) {
     current_length = 0;
+    if (current_slot < 0)
+        return;
+    pthread_mutex_lock(&slots_lock);
+    slots[current_slot].used = 0;
+    pthread_mutex_unlock(&slots_lock);
+    current_slot = -1;
 }

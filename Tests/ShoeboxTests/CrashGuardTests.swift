@@ -55,3 +55,32 @@ import Testing
         #expect(try catalog.asset(path: boom.path)?.status == .ok)
     }
 }
+
+extension CrashGuardTests {
+    /// A decoder stuck past the pipeline's budget stops the run with status 124 and the file
+    /// named; the next run records it as `timeout` and ingests the rest.
+    @Test func aFileOverItsTimeBudgetIsRecordedAsTimeout() throws {
+        let folder = try TemporaryFolder()
+        let root = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
+        try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_1.jpg"), to: root.appendingPathComponent("stuck.jpg"))
+        var pipeline = try Fixtures.pipeline()
+        pipeline.limits.imageSeconds = 1
+        let pipelineFile = folder.url.appendingPathComponent("budget.json")
+        try JSONEncoder().encode(pipeline).write(to: pipelineFile)
+        let library = folder.url.appendingPathComponent("library")
+        let arguments = ["ingest", root.path, "--library", library.path, "--pipeline", pipelineFile.path]
+
+        let stuck = try ShoeboxBinary.run(arguments, environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
+        #expect(stuck.status == 124)
+        #expect(stuck.errors.contains("went over its time budget: \(IngestPipeline.resolve(root.appendingPathComponent("stuck.jpg").path))"))
+
+        let next = try ShoeboxBinary.run(arguments, environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
+        #expect(next.status == 1)
+        let catalog = try SQLiteCatalog(path: library.appendingPathComponent("catalog.sqlite").path)
+        let file = try #require(try catalog.asset(path: IngestPipeline.resolve(root.appendingPathComponent("stuck.jpg").path)))
+        #expect(file.status == .failed && file.errorClass == .timeout)
+        for name in ["panorama.jpg", "tall.jpg"] {
+            #expect(try catalog.asset(path: IngestPipeline.resolve(root.appendingPathComponent(name).path))?.status == .ok)
+        }
+    }
+}

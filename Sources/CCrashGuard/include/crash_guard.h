@@ -1,5 +1,6 @@
 // Remembers, per thread, which file a C decoder is working on, and writes that file's path to
-// a log if the process dies of a fatal signal there (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT).
+// a log if the process dies of a fatal signal there (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT),
+// or if the work outlasts its time budget (the watchdog then ends the process, status 124).
 // The next run reads the log and records the file as crashed instead of decoding it again.
 // SIGKILL cannot be caught, so a kill -9 never blames a file.
 #ifndef SHOEBOX_CRASH_GUARD_H
@@ -8,8 +9,10 @@
 /* Opens (appending) the crash log and installs the handlers; 0 on success. A later call
  * switches to another log (one library per run). */
 int sb_crash_guard_install(const char *log_path);
-/* The calling thread starts working on `path` (copied; longer paths are cut at 4095 bytes). */
-void sb_crash_guard_enter(const char *path);
+/* The calling thread starts working on `path` (copied; longer paths are cut at 4095 bytes).
+ * With a budget above 0, a watchdog ends the process if the work lasts longer than that
+ * many seconds, after writing "timeout<TAB>path" to the log. */
+void sb_crash_guard_enter(const char *path, int budget_seconds);
 /* The calling thread is done with its file. */
 void sb_crash_guard_leave(void);
 

@@ -17,15 +17,23 @@ public enum CrashGuard {
         }
     }
 
-    /// Runs `body` with `path` named as this thread's file, should the process die in it.
-    public static func whileWorking<T>(on path: String, _ body: () throws -> T) rethrows -> T {
-        sb_crash_guard_enter(path)
+    /// Runs `body` with `path` named as this thread's file, should the process die in it. With
+    /// a budget, a watchdog ends the process if `body` runs longer, naming the file as timed out.
+    public static func whileWorking<T>(on path: String, budgetSeconds: Int = 0, _ body: () throws -> T) rethrows -> T {
+        sb_crash_guard_enter(path, Int32(clamping: budgetSeconds))
         defer { sb_crash_guard_leave() }
         return try body()
     }
 
-    /// The files an earlier process died on, each once; the log is emptied by `forget`.
-    public static func crashedFiles(in library: Library) -> [String] {
+    /// The files an earlier process died on, each once, with why (`crashed` or `timeout`); the
+    /// log is emptied by `forget`.
+    public static func failedFiles(in library: Library) -> [(path: String, errorClass: ErrorClass)] {
+        crashedLines(in: library).map { line in
+            line.hasPrefix("timeout\t") ? (String(line.dropFirst(8)), .timeout) : (line, .crashed)
+        }
+    }
+
+    private static func crashedLines(in library: Library) -> [String] {
         // An empty log is the usual case; it is not read at all (Foundation leaks a buffer on
         // reading an empty file, which LeakSanitizer reports).
         guard let size = SourceFile.status(ofPath: library.crashLogPath)?.size, size > 0,
@@ -43,9 +51,12 @@ public enum CrashGuard {
     /// Test builds only: a decoder that crashes on purpose on files whose path contains
     /// `$SHOEBOX_TEST_CRASH_ON`, so that the tests can watch a crash be survived.
     static func crashOnPurposeIfAsked(_ path: String) {
-        if let trigger = ProcessInfo.processInfo.environment["SHOEBOX_TEST_CRASH_ON"], !trigger.isEmpty,
-           path.contains(trigger) {
+        let environment = ProcessInfo.processInfo.environment
+        if let trigger = environment["SHOEBOX_TEST_CRASH_ON"], !trigger.isEmpty, path.contains(trigger) {
             abort()
+        }
+        if let trigger = environment["SHOEBOX_TEST_HANG_ON"], !trigger.isEmpty, path.contains(trigger) {
+            while true { sleep(60) }   // a decoder stuck for good
         }
     }
     #endif

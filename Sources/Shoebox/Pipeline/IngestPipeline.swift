@@ -85,14 +85,15 @@ public final class IngestPipeline {
     /// the walk, so the plan stage skips them until `--retry-failed` instead of crashing again.
     private func recordEarlierCrashes(run: Int64, roots: [String], summary: inout IngestSummary,
                                       onEvent: (IngestEvent) -> Void) throws {
-        let paths = CrashGuard.crashedFiles(in: library)
-        guard !paths.isEmpty else { return }
-        for path in paths {
+        let failures = CrashGuard.failedFiles(in: library)
+        guard !failures.isEmpty else { return }
+        for (path, errorClass) in failures {
             guard let status = SourceFile.status(ofPath: path) else { continue }
             let root = roots.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
                 ?? (path as NSString).deletingLastPathComponent
-            let failure = IngestError(.crashed, path: path, reason:
-                "Shoebox died while decoding this file in an earlier run (a C library crashed on it); skipped until --retry-failed")
+            let failure = IngestError(errorClass, path: path, reason: errorClass == .timeout
+                ? "took longer than the pipeline's time budget in an earlier run; skipped until --retry-failed"
+                : "Shoebox died while decoding this file in an earlier run (a C library crashed on it); skipped until --retry-failed")
             try sink.recordFailure(failure, file: DiscoveredFile(path: path, root: root, status: status),
                                    contentHash: nil, existingID: nil, run: run)
             summary.count(.failed(failure))

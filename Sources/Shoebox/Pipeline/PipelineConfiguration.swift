@@ -44,6 +44,14 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         public var gifFramePixels: Int?
 
         public var maxGifFramePixels: Int { gifFramePixels ?? 1_000_000_000 }
+        /// Optional: seconds one image may take to decode and thumbnail (default 20), and one
+        /// video (default 120). Past it the process stops, the file is recorded `timeout`, and
+        /// the next run goes on without it.
+        public var imageSeconds: Int?
+        public var videoSeconds: Int?
+
+        public var imageBudget: Int { imageSeconds ?? 20 }
+        public var videoBudget: Int { videoSeconds ?? 120 }
     }
 
     /// Workers per stage; 0 for `decode` means one per core.
@@ -102,6 +110,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         try check(limits.maxPixels > 0 && limits.maxFileBytes > 0, "limits must be positive")
         try check(queueCapacity > 0, "queueCapacity must be positive")
         try check(limits.maxGifFramePixels > 0, "limits.gifFramePixels must be positive")
+        try check(limits.imageBudget > 0 && limits.videoBudget > 0, "limits.imageSeconds and videoSeconds must be positive")
         try check((0...1).contains(videoSettings.posterAt), "video.posterAt must be a fraction from 0 to 1")
         try check(livePhotoRules.maxVideoSeconds > 0 && livePhotoRules.maxCaptureGapSeconds >= 0,
                   "livePhoto: maxVideoSeconds must be positive and maxCaptureGapSeconds not negative")

@@ -7,7 +7,7 @@ enum PipelineKeys {
     private static let nested: [String: Set<String>] = [
         "aspectRule": ["panoramaAbove", "panoramaWidthFactor", "tallBelow", "tallWidthFactor"],
         "thumbnails": ["name", "rule", "width", "height", "format", "quality", "maxLongEdge", "animated"],
-        "limits": ["maxPixels", "maxFileBytes", "failOnTruncation", "gifFramePixels"],
+        "limits": ["maxPixels", "maxFileBytes", "failOnTruncation", "gifFramePixels", "imageSeconds", "videoSeconds"],
         "video": ["posterAt"],
         "livePhoto": ["maxVideoSeconds", "maxCaptureGapSeconds"],
         "concurrency": ["read", "decode", "orient", "classify", "thumbnail"],

@@ -8,7 +8,9 @@ public struct DecodeStage: PipelineStage {
     let configuration: PipelineConfiguration
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
-        try CrashGuard.whileWorking(on: input.draft.file.path) { try decode(input) }
+        let limits = configuration.limits
+        let budget = input.draft.format.isVideo ? limits.videoBudget : limits.imageBudget
+        return try CrashGuard.whileWorking(on: input.draft.file.path, budgetSeconds: budget) { try decode(input) }
     }
 
     private func decode(_ input: SourceData) throws -> PipelineItem<DecodedImage> {

@@ -13,7 +13,7 @@ public struct ThumbnailStage: PipelineStage {
         var draft = input.draft
         // Decode-only (profiling): the decode was the point; nothing is resized, encoded or written.
         if configuration.isDecodeOnly { return .work(draft) }
-        draft.thumbnails = try CrashGuard.whileWorking(on: draft.file.path) {
+        draft.thumbnails = try CrashGuard.whileWorking(on: draft.file.path, budgetSeconds: configuration.limits.imageBudget) {
             try configuration.thumbnails.map { spec in
                 try thumbnail(spec, of: input.image, animation: spec.animated == true ? input.animation : nil, draft: draft)
             }
