@@ -28,7 +28,9 @@ enum IngestCommand: Command {
         EXIT STATUS:
           0 no file failed in this run (unchanged earlier failures are counted as "still failed"),
           1 some files failed, a PATH could not be read, or the run stopped,
-          64 usage error (including an unknown or invalid pipeline).
+          64 usage error (including an unknown or invalid pipeline),
+          124 a file went over its time budget: the run stopped; run it again to go on
+          (a crash of a C library on a file stops it by that signal; run again likewise).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
