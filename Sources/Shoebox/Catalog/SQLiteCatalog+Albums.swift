@@ -29,6 +29,7 @@ extension SQLiteCatalog: AlbumStore {
         }
     }
 
+    @discardableResult
     public func removeAssets(_ ids: [Int64], from title: String) throws -> Int {
         var removed = 0
         try editUserAlbum(title) { album, order, db in
