@@ -40,12 +40,13 @@ static void write_all(int fd, const char *bytes, size_t length) {
 
 /* Async-signal-safe: write(2) of a thread-local buffer, then the default action. */
 static void on_fatal_signal(int signal_number) {
-    if (log_fd >= 0 && current_length > 0) {
+    int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
+    if (fd >= 0 && current_length > 0) {
         char line[SB_PATH_MAX + 1];
         memcpy(line, current_path, current_length);
         line[current_length] = '\n';
-        write_all(log_fd, line, current_length + 1);
-        fsync(log_fd);
+        write_all(fd, line, current_length + 1);
+        fsync(fd);
     }
     raise(signal_number);   /* SA_RESETHAND restored the default handler */
 }
@@ -54,8 +55,9 @@ int sb_crash_guard_install(const char *log_path) {
     int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
-    int previous = log_fd;
-    log_fd = fd;
+    /* Atomic: pipelines in one process (tests) may switch logs concurrently, and the signal
+     * handler and the watchdog read it at any moment. */
+    int previous = __atomic_exchange_n(&log_fd, fd, __ATOMIC_SEQ_CST);
     if (previous >= 0)
         close(previous);
     struct sigaction action;
@@ -87,11 +89,12 @@ static void *watch(void *unused) {
         for (int i = 0; i < SB_SLOTS; i++) {
             if (!slots[i].used || !passed(&slots[i].deadline))
                 continue;
-            if (log_fd >= 0) {
-                write_all(log_fd, "timeout\t", 8);
-                write_all(log_fd, slots[i].path, slots[i].length);
-                write_all(log_fd, "\n", 1);
-                fsync(log_fd);
+            int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
+            if (fd >= 0) {
+                write_all(fd, "timeout\t", 8);
+                write_all(fd, slots[i].path, slots[i].length);
+                write_all(fd, "\n", 1);
+                fsync(fd);
             }
             const char *message = "shoebox: stopped: a file went over its time budget: ";
             write_all(2, message, strlen(message));
