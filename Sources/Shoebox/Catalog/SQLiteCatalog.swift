@@ -38,7 +38,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     }
 
     static func now() -> String {
-        ISO8601DateFormatter().string(from: Date())
+        Date().formatted(.iso8601)
     }
 
     // MARK: Lookups

@@ -25,8 +25,6 @@ enum DecodeLimits {
 
     /// A file's modification time as the capture time of last resort.
     static func isoTime(nanoseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(nanoseconds / 1_000_000_000)))
+        Date(timeIntervalSince1970: Double(nanoseconds / 1_000_000_000)).formatted(.iso8601)
     }
 }

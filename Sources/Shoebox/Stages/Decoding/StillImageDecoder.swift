@@ -61,7 +61,10 @@ struct StillImageDecoder {
     /// What the XMP packet and the file's tail say: a GPano projection, an embedded motion-photo video.
     private func readEmbeddedClues(_ bytes: SourceBytes, into draft: inout AssetDraft) {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
-        let xmp = XMPPacket.find(in: raw)
+        // A JPEG's XMP lives in APP1 segments before its first scan: search those bytes, not the
+        // megabytes of entropy-coded data after them.
+        let header = draft.format == .jpeg ? JPEGStructure.firstScanOffset(raw).map { raw[..<$0] } : nil
+        let xmp = XMPPacket.find(in: header.map(UnsafeRawBufferPointer.init(rebasing:)) ?? raw)
         let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
         draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
         if draft.format == .jpeg || draft.format == .heic,
