@@ -8,7 +8,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let selector = data[0]
     let body = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     let bytes = Array(body)
-    switch selector % 8 {
+    switch selector % 10 {
     case 0: _ = AppleMakerNote.parse(bytes)
     case 1: _ = ExifText.clean(bytes)
     case 2: _ = XMPPacket.find(in: body).map { $0.values("GCamera:MicroVideoOffset") + $0.values("Item:Length") }
@@ -17,7 +17,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 5: _ = JPEGStructure.isTruncated(body); _ = PNGStructure.isTruncated(body); _ = FormatSniffer.format(of: bytes)
     case 6: let text = String(decoding: bytes, as: UTF8.self)
             _ = ISO6709.location(text); _ = QuickTimeDate.iso(text); _ = ExifDate.isoLocalTime(text); _ = CaptureTime.gapSeconds(text, text)
-    default: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
+    case 7: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
+    case 8: _ = HEIFContainer.parse(body)
+    default: _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))
     }
     return 0
 }

@@ -5,8 +5,8 @@
 #
 # One binary covers them all (the first input byte picks the parser, see Fuzz/ParserFuzzer.swift):
 # the Apple maker note, EXIF text cleaning, XMP packets, motion-photo scanning (JPEG and HEIC),
-# JPEG/PNG truncation checks and format sniffing, ISO 6709 / QuickTime / EXIF dates, and
-# pipeline files. Crashers land in the current folder as crash-*; each one found becomes a test
+# JPEG/PNG truncation checks and format sniffing, ISO 6709 / QuickTime / EXIF dates, pipeline
+# files, and the HEIF container walk with the HEVC route behind it (hvcC, NAL lengths, grids). Crashers land in the current folder as crash-*; each one found becomes a test
 # in Tests/ShoeboxTests/FuzzRegressionTests.swift.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,10 +18,13 @@ sources=(
     Media/ContentHasher Media/SourceBytes Media/SourceFile Media/MediaError Model/MediaDetails Model/PhotoMetadata
     Pipeline/CaptureTime Pipeline/PipelineConfiguration Pipeline/PipelineKeys Pipeline/PipelineError
     Pipeline/AspectRule Pipeline/ThumbnailSpec Pipeline/ThumbnailFormat Pipeline/VideoSettings Pipeline/LivePhotoRules
+    Pipeline/PixelSize Media/HEIF/ByteCursor Media/HEIF/ISOBox Media/HEIF/HEIFProperty Media/HEIF/HEIFContainer
+    Media/HEIF/HEIFGrid Media/HEIF/HEVCDecoder Media/HEIF/YCbCrPlanes Media/HEIF/YCbCrBoxShrinker
+    Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder
 )
 files=("${sources[@]/#/$S/}"); files=("${files[@]/%/.swift}")
 binary="${TMPDIR:-/tmp}/shoebox-parser-fuzzer"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Shoebox \
-    -I "$root/Sources/CXXHash" -lxxhash "${files[@]}" "$root/Fuzz/ParserFuzzer.swift" -o "$binary"
+    -I "$root/Sources/CXXHash" -lxxhash -I "$root/Sources/CDe265" -lde265 "${files[@]}" "$root/Fuzz/ParserFuzzer.swift" -o "$binary"
 mkdir -p "$corpus"
 "$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 "$corpus"

@@ -13,6 +13,7 @@ packages=(
     libvips-dev             # CVips: decode, resize, encode
     libexif-dev             # CExif: EXIF metadata
     libgif-dev              # CGif: GIF frames, delays and loop count
+    libde265-dev            # CDe265: HEIC pictures decoded and shrunk by Shoebox itself
     libavformat-dev         # CFFmpeg: video containers
     libavcodec-dev          # CFFmpeg: the poster frame's decoder
     libswscale-dev          # CFFmpeg: frame to RGB

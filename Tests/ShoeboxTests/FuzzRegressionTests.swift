@@ -13,6 +13,16 @@ import Testing
         #expect(found == nil)
     }
 
+    /// `samples/photo.heic` with its `ispe` width set to 4294967274: the shrinker once sized
+    /// its sums from that claim and asked for terabytes.
+    @Test func aHEICClaimingAHugeSizeIsDeclinedBeforeAnythingIsAllocated() throws {
+        var bytes = [UInt8](try Data(contentsOf: Fixtures.sample("photo.heic")))
+        let ispe = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("ispe".utf8) })
+        bytes.replaceSubrange(ispe + 8..<ispe + 12, with: [0xFF, 0xFF, 0xFF, 0xEA])
+        let result = bytes.withUnsafeBytes { HEIFShrinkingDecoder($0)?.decode(covering: PixelSize(width: 8, height: 8)) }
+        #expect(result == nil)
+    }
+
     @Test func aLargeBoxHeaderClaimingMoreThanTheFileIsNoVideo() {
         var bytes: [UInt8] = [0, 0, 0, 1] + Array("mpvd".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
         bytes += Array(repeating: 0, count: 32)

@@ -21,6 +21,17 @@ extension VipsImage {
         try Self.make("flip") { sb_vips_flip(pointer, $0, VIPS_DIRECTION_HORIZONTAL) }
     }
 
+    /// Mirrored top to bottom.
+    public func flippedVertically() throws -> VipsImage {
+        try Self.make("flip") { sb_vips_flip(pointer, $0, VIPS_DIRECTION_VERTICAL) }
+    }
+
+    /// As 8-bit sRGB, through its embedded ICC profile when it has one.
+    public func inSRGB() throws -> VipsImage {
+        let imported = hasICCProfile ? try Self.make("icc_transform") { sb_vips_icc_to_srgb(pointer, $0) } : self
+        return try Self.make("colourspace") { sb_vips_to_srgb8(imported.pointer, $0) }
+    }
+
     /// Resized to exactly `width` x `height`.
     public func resized(toWidth width: Int, height: Int) throws -> VipsImage {
         if width == self.width && height == self.height { return self }

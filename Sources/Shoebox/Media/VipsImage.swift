@@ -42,6 +42,11 @@ public final class VipsImage: @unchecked Sendable {
         return Data(bytes: area, count: length)
     }
 
+    /// Sets a metadata blob (an ICC profile) on an image no one else holds yet.
+    func setBlob(named name: String, to data: Data) {
+        data.withUnsafeBytes { vips_image_set_blob_copy(pointer, name, $0.baseAddress, $0.count) }
+    }
+
     /// Runs a libvips call that yields a new image, turning failure into `MediaError.vips`.
     static func make(_ operation: String, backing: SourceBytes? = nil,
                      _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32) throws -> VipsImage {

@@ -1,5 +1,6 @@
 /// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, and a GIF's first frame) with
-/// libvips: header first, limits, EXIF, then one shrink-on-load decode.
+/// libvips (HEIC through libde265 when it can): header first, limits, EXIF, then one
+/// shrink-on-load decode.
 struct StillImageDecoder {
     let configuration: PipelineConfiguration
 
@@ -21,15 +22,30 @@ struct StillImageDecoder {
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
-            let image = draft.format == .jpeg
-                ? try VipsImage.decodeShrunkJPEG(bytes, stored: draft.storedSize, fitting: box.width, box.height,
-                                                 convertToSRGB: header.hasICCProfile)
-                : try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
-                                             failOnTruncation: configuration.limits.failOnTruncation)
+            let image = try decodeShrunk(bytes, header: header, format: draft.format, stored: draft.storedSize, box: box)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
             throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+        }
+    }
+
+    /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 and a YCbCr
+    /// box shrink for HEIC (when that route handles the file), libvips's shrink-on-load otherwise.
+    private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat, stored: PixelSize,
+                              box: PixelSize) throws -> VipsImage {
+        switch format {
+        case .jpeg:
+            return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
+                                                  convertToSRGB: header.hasICCProfile)
+        case .heic:
+            if let image = try VipsImage.decodeShrunkHEIF(bytes, header: header, fitting: box.width, box.height) {
+                return image
+            }
+            fallthrough
+        default:
+            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
+                                              failOnTruncation: configuration.limits.failOnTruncation)
         }
     }
 

@@ -1,0 +1,99 @@
+/// Shrinks a YCbCr picture by a whole factor while it is still YCbCr: every output pixel is
+/// the mean of the `factor` x `factor` luma samples (and the chroma samples) it covers, so
+/// the full-size picture is never converted to RGB. This is what a JPEG decoder's DCT scaling
+/// does for JPEG, done after the decode for HEVC, which has no such shortcut.
+///
+/// Pictures may arrive as tiles (a HEIF grid): `add` each at its place in the image.
+/// Samples outside `width` x `height` (a grid's right and bottom overhang) are ignored.
+struct YCbCrBoxShrinker {
+    let width: Int
+    let height: Int
+    let factor: Int
+    let chromaShift: (x: Int, y: Int)
+    let outputWidth: Int
+    let outputHeight: Int
+    private var sumY: [UInt32]
+    private var sumCb: [UInt32]
+    private var sumCr: [UInt32]
+
+    /// `factor` must be even when chroma is subsampled, so chroma boxes align with luma boxes.
+    init(width: Int, height: Int, factor: Int, chromaShift: (x: Int, y: Int)) {
+        precondition(factor >= 1 && factor % (1 << max(chromaShift.x, chromaShift.y)) == 0)
+        self.width = width
+        self.height = height
+        self.factor = factor
+        self.chromaShift = chromaShift
+        outputWidth = (width + factor - 1) / factor
+        outputHeight = (height + factor - 1) / factor
+        sumY = Array(repeating: 0, count: outputWidth * outputHeight)
+        sumCb = sumY
+        sumCr = sumY
+    }
+
+    /// Adds a picture (or a grid tile) whose top-left luma sample is at (`x`, `y`).
+    mutating func add(_ planes: YCbCrPlanes, x: Int, y: Int) {
+        Self.accumulate(planes.luma, x: x, y: y, limit: (width, height), factor: factor,
+                        outputWidth: outputWidth, into: &sumY)
+        guard let chroma = planes.chroma else { return }
+        let (sx, sy) = chromaShift
+        let limit = ((width + (1 << sx) - 1) >> sx, (height + (1 << sy) - 1) >> sy)
+        let origin = (x >> sx, y >> sy)
+        // One chroma box spans factor >> shift samples in each direction.
+        Self.accumulate(chroma.cb, x: origin.0, y: origin.1, limit: limit, factor: (factor >> sx, factor >> sy),
+                        outputWidth: outputWidth, into: &sumCb)
+        Self.accumulate(chroma.cr, x: origin.0, y: origin.1, limit: limit, factor: (factor >> sx, factor >> sy),
+                        outputWidth: outputWidth, into: &sumCr)
+    }
+
+    /// Packed 8-bit RGB, `outputWidth` x `outputHeight`, through `coding`'s matrix.
+    func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
+        let (sx, sy) = chromaShift
+        let chromaLimit = ((width + (1 << sx) - 1) >> sx, (height + (1 << sy) - 1) >> sy)
+        let chromaBox = (factor >> sx, factor >> sy)
+        for oy in 0..<outputHeight {
+            let rows = min(factor, height - oy * factor)
+            let chromaRows = min(chromaBox.1, chromaLimit.1 - oy * chromaBox.1)
+            for ox in 0..<outputWidth {
+                let i = oy * outputWidth + ox
+                let luma = Double(sumY[i]) / Double(rows * min(factor, width - ox * factor))
+                var cb = 128.0, cr = 128.0
+                if !monochrome {
+                    let count = Double(chromaRows * min(chromaBox.0, chromaLimit.0 - ox * chromaBox.0))
+                    cb = Double(sumCb[i]) / count
+                    cr = Double(sumCr[i]) / count
+                }
+                let (r, g, b) = coding.rgb(y: luma, cb: cb, cr: cr)
+                out[i * 3] = r
+                out[i * 3 + 1] = g
+                out[i * 3 + 2] = b
+            }
+        }
+        return out
+    }
+
+    private static func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: Int,
+                                   outputWidth: Int, into sums: inout [UInt32]) {
+        accumulate(plane, x: x, y: y, limit: limit, factor: (factor, factor), outputWidth: outputWidth, into: &sums)
+    }
+
+    /// Adds each sample of `plane`, placed at (`x`, `y`), to the sum of the box it falls in.
+    private static func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
+                                   outputWidth: Int, into sums: inout [UInt32]) {
+        let columns = max(0, min(plane.width, limit.0 - x))
+        let rows = max(0, min(plane.height, limit.1 - y))
+        guard columns > 0 && rows > 0 else { return }
+        let boxOfColumn = (0..<columns).map { (x + $0) / factor.0 }
+        sums.withUnsafeMutableBufferPointer { sums in
+            boxOfColumn.withUnsafeBufferPointer { boxOfColumn in
+                for row in 0..<rows {
+                    let source = plane.base + row * plane.stride
+                    let base = ((y + row) / factor.1) * outputWidth
+                    for column in 0..<columns {
+                        sums[base + boxOfColumn[column]] &+= UInt32(source[column])
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// HEIC decoded by Shoebox itself (libde265, shrunk in YCbCr): the same picture libvips
+/// makes, for a fraction of the work, and libvips still takes what this route does not do.
+@Suite struct HEIFShrinkingDecoderTests {
+    private static let corpusFiles = [
+        "exif-samples/heic/mobile/iphone_13_pro_max.HEIC", "exif-samples/heic/IMG_5195.HEIC",
+        "exif-samples/heic/mobile/HMD_Nokia_8.3_5G.heif", "exif-samples/heic/mobile/HMD_Nokia_8.3_5G_hdr.heif",
+        "exif-samples/heic/samplefilehub.heif",
+    ]
+
+    private func bytes(_ url: URL) throws -> SourceBytes { SourceBytes(copying: try Data(contentsOf: url)) }
+
+    private func container(_ url: URL) throws -> HEIFContainer {
+        let data = try Data(contentsOf: url)
+        return try #require(data.withUnsafeBytes { HEIFContainer.parse($0) })
+    }
+
+    /// This route against libvips's full decode (libheif) resized to the same size, in sRGB,
+    /// as the mean absolute difference per pixel and band.
+    private func difference(_ url: URL, fittingSide side: Int) throws -> (ours: VipsImage, difference: Double) {
+        let source = try bytes(url)
+        let header = try VipsImage.header(of: source, format: .heic)
+        let box = ThumbnailSizing.fitSize(PixelSize(width: header.width, height: header.height),
+                                          box: PixelSize(width: side, height: side))
+        let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: box.width, box.height),
+                                "\(url.lastPathComponent): the libde265 route declined")
+        let reference = try header.inMemory().inSRGB().resized(toWidth: ours.width, height: ours.height)
+        return (ours, try ours.meanAbsoluteDifference(to: reference))
+    }
+
+    @Test func anIPhoneGridIsReadFromTheContainer() throws {
+        let iphone = try container(Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC"))
+        let primary = try #require(iphone.primary)
+        #expect(primary.type == "grid")
+        #expect(iphone.targets(of: primary.id, type: "dimg").count == 48)
+        #expect(primary.properties.contains(.rotation(anticlockwiseQuarterTurns: 3)))
+        #expect(primary.properties.contains(.iccProfile))
+        let thumbnails = iphone.sources(pointingTo: primary.id, type: "thmb")
+        #expect(thumbnails.count == 1)
+        let thumbnail = try #require(thumbnails.first.flatMap { iphone.items[$0] })
+        #expect(thumbnail.properties.contains(.spatialExtent(width: 320, height: 240)))
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)),
+          arguments: corpusFiles)
+    func theShrunkPictureIsTheOneLibvipsDecodes(_ file: String) throws {
+        let (ours, difference) = try difference(Fixtures.corpus(file), fittingSide: 256)
+        #expect(abs(max(ours.width, ours.height) - 256) <= 1)   // the shrunk picture's odd size may round down
+        // Two resamplers differ by a few levels on detail; a wrong turn, mirror, colour matrix
+        // or range differs by tens.
+        #expect(difference < 6, "\(file): mean difference \(difference)")
+    }
+
+    @Test func theSampleHEICMatchesLibvipsToo() throws {
+        let (ours, difference) = try difference(Fixtures.sample("photo.heic"), fittingSide: 120)
+        #expect((ours.width, ours.height) == (120, 80))
+        #expect(difference < 6, "mean difference \(difference)")
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func theEmbeddedThumbnailIsUsedOnlyWhenTwiceTheBox() throws {
+        let data = try Data(contentsOf: Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC"))
+        try data.withUnsafeBytes { raw in
+            let decoder = try #require(HEIFShrinkingDecoder(raw))
+            let small = try #require(decoder.decode(covering: PixelSize(width: 120, height: 160)))
+            #expect(small.usedThumbnail)
+            #expect((small.width, small.height) == (160, 120))   // halved, and still on its side: irot turns it later
+            let large = try #require(decoder.decode(covering: PixelSize(width: 192, height: 256)))
+            #expect(!large.usedThumbnail)
+        }
+    }
+
+    @Test func anImageWithAlphaIsLeftToLibvips() throws {
+        let source = try bytes(Fixtures.sample("alpha.heic"))
+        let header = try VipsImage.header(of: source, format: .heic)
+        #expect(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 100, 100) == nil)
+    }
+
+    @Test func aPictureLessThanTwiceTheBoxIsLeftToLibvips() throws {
+        let source = try bytes(Fixtures.sample("photo.heic"))
+        let header = try VipsImage.header(of: source, format: .heic)
+        #expect(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 300, 300) == nil)
+    }
+
+    @Test func theShrinkFactorIsEvenAndLeavesTwiceTheBoxWhenItCan() {
+        let phone = PixelSize(width: 4032, height: 3024)
+        #expect(HEIFShrinkingDecoder.evenFactor(size: phone, box: PixelSize(width: 256, height: 192)) == 6)
+        #expect(HEIFShrinkingDecoder.evenFactor(size: phone, box: PixelSize(width: 128, height: 96)) == 14)
+        #expect(HEIFShrinkingDecoder.evenFactor(size: phone, box: PixelSize(width: 1600, height: 1200)) == 2)
+        #expect(HEIFShrinkingDecoder.evenFactor(size: phone, box: PixelSize(width: 2048, height: 1536)) == nil)
+    }
+
+    @Test func everyCutOfAHEICIsDeclinedOrDecodedNeverReadPastItsEnd() throws {
+        let data = try Data(contentsOf: Fixtures.sample("photo.heic"))
+        for length in stride(from: 0, through: data.count, by: 97) {
+            let prefix = Array(data.prefix(length))
+            _ = prefix.withUnsafeBytes { HEIFShrinkingDecoder($0)?.decode(covering: PixelSize(width: 60, height: 40)) }
+        }
+        let whole = data.withUnsafeBytes { HEIFShrinkingDecoder($0)?.decode(covering: PixelSize(width: 60, height: 40)) }
+        #expect(whole != nil)
+    }
+}
+
+/// YCbCr to RGB by the matrix and range a HEIF file signals (ITU-T H.273).
+@Suite struct YCbCrCodingTests {
+    @Test func greyIsGreyInEveryMatrix() throws {
+        for matrix in [1, 5, 6, 9] {
+            let coding = try #require(YCbCrCoding(matrix: matrix, fullRange: true))
+            #expect(coding.rgb(y: 128, cb: 128, cr: 128) == (128, 128, 128))
+        }
+    }
+
+    @Test func limitedRangeStretchesSixteenToBlackAndTwoThirtyFiveToWhite() throws {
+        let coding = try #require(YCbCrCoding(matrix: 6, fullRange: false))
+        #expect(coding.rgb(y: 16, cb: 128, cr: 128) == (0, 0, 0))
+        #expect(coding.rgb(y: 235, cb: 128, cr: 128) == (255, 255, 255))
+    }
+
+    @Test func bt601RedComesBackRed() throws {
+        let coding = try #require(YCbCrCoding(matrix: 6, fullRange: true))
+        // Full-range BT.601 red: Y = 0.299 x 255, Cb = 128 - 0.1687 x 255, Cr = 128 + 0.5 x 255.
+        #expect(coding.rgb(y: 76.245, cb: 84.98, cr: 255.5) == (255, 0, 0))
+    }
+
+    @Test func identityAndUnknownMatricesAreNotConverted() {
+        #expect(YCbCrCoding(matrix: 0, fullRange: true) == nil)
+        #expect(YCbCrCoding(matrix: 14, fullRange: true) == nil)
+    }
+}
