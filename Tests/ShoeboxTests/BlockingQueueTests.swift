@@ -31,4 +31,19 @@ import Testing
         #expect(queue.pop() == "a")
         #expect(queue.pop() == nil)
     }
+
+    /// The queue once kept popped elements until 64 had gathered: the file bytes and decoded
+    /// images of the last hundred files, hundreds of megabytes.
+    @Test func aPoppedElementIsNoLongerHeldByTheQueue() {
+        final class Payload {}
+        let queue = BlockingQueue<Payload>(capacity: 2)
+        weak var released: Payload?
+        do {
+            let payload = Payload()
+            released = payload
+            queue.push(payload)
+            _ = queue.pop()
+        }
+        #expect(released == nil)
+    }
 }

@@ -7,8 +7,9 @@ import Foundation
 /// returns nil once the queue is closed and drained.
 public final class BlockingQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
+    /// Only the elements still waiting: a popped element must not stay referenced here, or the
+    /// file bytes and decoded images it holds outlive their stage.
     private var items: [Element] = []
-    private var head = 0
     private var closed = false
     public let capacity: Int
 
@@ -21,7 +22,7 @@ public final class BlockingQueue<Element>: @unchecked Sendable {
     public func push(_ element: Element) {
         condition.lock()
         defer { condition.unlock() }
-        while items.count - head >= capacity { condition.wait() }
+        while items.count >= capacity { condition.wait() }
         precondition(!closed, "push to a closed queue")
         items.append(element)
         condition.broadcast()
@@ -31,14 +32,9 @@ public final class BlockingQueue<Element>: @unchecked Sendable {
     public func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while items.count == head && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let element = items[head]
-        head += 1
-        if head > 64 && head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
-        }
+        while items.isEmpty && !closed { condition.wait() }
+        guard !items.isEmpty else { return nil }
+        let element = items.removeFirst()   // at most `capacity` elements move
         condition.broadcast()
         return element
     }
