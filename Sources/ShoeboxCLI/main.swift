@@ -22,6 +22,7 @@ func usageLine(_ help: String) -> String {
 }
 
 func main() -> Int32 {
+    AllocatorTuning.returnLargeBuffersToTheSystem()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
         if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
