@@ -6,7 +6,9 @@
 # Builds a release binary, runs ../shared/bench/anchors.sh CORPUS RUNS, then times
 # `shoebox ingest --pipeline bench-256 --jobs 2` (one 256 px thumbnail per image, metadata
 # and catalog rows, into a fresh library each run) on the same image files the anchors use
-# (JPEG, PNG, HEIC, WebP) and on the JPEGs alone, and prints the medians and the ratios.
+# (JPEG, PNG, HEIC, WebP) and on the JPEGs alone, and prints the medians and the ratios; then
+# `--pipeline bench-thumb-preview` (a 256 px thumbnail and a 1440 px preview from one decode)
+# against two vipsthumbnail passes (-s 256, -s 1440), round-robin.
 # Like the anchors, libvips runs one thread per image and two images at once.
 set -euo pipefail
 [[ $# -ge 1 ]] || { echo "usage: $0 CORPUS [RUNS]" >&2; exit 2; }
@@ -30,13 +32,13 @@ else
 fi
 sleep 1  # let the tee of the anchors' stderr finish
 
-# time_shoebox LIST: wall seconds and peak RSS (KB) of one ingest of the files in LIST.
+# time_shoebox LIST [PIPELINE]: wall seconds and peak RSS (KB) of one ingest of the files in LIST.
 time_shoebox() {
     rm -rf "$work/library"
     local t0 t1
     t0=$(date +%s.%N)
     xargs -a "$1" -d '\n' /usr/bin/time -f %M -o "$work/rss" \
-        "$shoebox" ingest --library "$work/library" --pipeline bench-256 --jobs 2 > /dev/null 2> "$work/err" ||
+        "$shoebox" ingest --library "$work/library" --pipeline "${2:-bench-256}" --jobs 2 > /dev/null 2> "$work/err" ||
         { echo "bench: shoebox failed: $(tail -3 "$work/err")" >&2; exit 1; }
     t1=$(date +%s.%N)
     echo "$(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss")"
@@ -44,8 +46,24 @@ time_shoebox() {
 
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
+# time_vipsthumbnail SIZE: wall seconds of vipsthumbnail -s SIZE over the images, run as the
+# anchors run it (one thread, two processes, eight files a process).
+time_vipsthumbnail() {
+    rm -rf "$work/out"; mkdir "$work/out"
+    local t0 t1
+    t0=$(date +%s.%N)
+    VIPS_CONCURRENCY=1 xargs -a "$work/img" -d '\n' -P2 -n8 vipsthumbnail -s "$1" -o "$work/out/%s.jpg" 2> /dev/null
+    t1=$(date +%s.%N)
+    echo "$t1 - $t0" | bc
+}
+
 for list in img jpg; do
     for ((run = 1; run <= runs; run++)); do time_shoebox "$work/$list"; done > "$work/shoebox-$list"
+done
+# Thumbnail and preview from one decode, against two vipsthumbnail passes, round-robin.
+for ((run = 1; run <= runs; run++)); do
+    time_shoebox "$work/img" bench-thumb-preview >> "$work/shoebox-pair"
+    echo "$(time_vipsthumbnail 256) $(time_vipsthumbnail 1440)" >> "$work/vips-pair"
 done
 
 # anchor NAME: its median (or only) wall time, empty when it is absent or any of its runs FAILED.
@@ -63,4 +81,8 @@ done
 floor=$(anchor djpeg-floor); vjpg=$(anchor vipsthumbnail-jpg)
 [[ -z $floor ]] || printf 'shoebox-jpg / djpeg-floor\t%.2f (%s s)\n' "$(echo "$jpg / $floor" | bc -l)" "$floor"
 [[ -z $vjpg ]] || printf 'shoebox-jpg / vipsthumbnail-jpg\t%.2f (%s s)\n' "$(echo "$jpg / $vjpg" | bc -l)" "$vjpg"
+pair=$(cut -d' ' -f1 "$work/shoebox-pair" | median)
+vips256=$(cut -d' ' -f1 "$work/vips-pair" | median); vips1440=$(cut -d' ' -f2 "$work/vips-pair" | median)
+printf 'shoebox thumb+preview / two vipsthumbnail passes\t%.2f (%.2f s / %.2f s + %.2f s)\n' \
+    "$(echo "$pair / ($vips256 + $vips1440)" | bc -l)" "$pair" "$vips256" "$vips1440"
 exit 0
