@@ -10,11 +10,14 @@ import Foundation
 /// until `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
 /// died logs its file. A kill -9 logs nothing.
 public enum CrashGuard {
-    /// Sends this process's crash reports to `library`'s log.
-    public static func install(for library: Library) throws {
+    /// Sends this process's crash reports to `library`'s log. A `supervised` process (run by
+    /// `shoebox ingest`'s supervisor) leaves it to the supervisor to name a file over its time
+    /// budget on stderr, since the supervisor goes on where an unsupervised run stops.
+    public static func install(for library: Library, supervised: Bool = false) throws {
         guard sb_crash_guard_install(library.crashLogPath) == 0 else {
             throw LibraryError.cannotCreate(library.crashLogPath, String(cString: strerror(errno)))
         }
+        sb_crash_guard_set_supervised(supervised ? 1 : 0)
     }
 
     /// Runs `body` with `path` named as this thread's file, should the process die in it. With

@@ -33,4 +33,13 @@ public struct IngestSummary: Sendable, Equatable, Codable {
         case .skipped: skipped += 1
         }
     }
+
+    mutating func count(_ outcome: IngestJournal.Outcome) {
+        switch outcome {
+        case .ingested: ingested += 1
+        case .relocated: relocated += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        }
+    }
 }
