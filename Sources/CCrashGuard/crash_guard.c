@@ -7,7 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SB_PATH_MAX 4096
+/* Longer than PATH_MAX: Shoebox walks and opens deeper paths with openat. */
+#define SB_PATH_MAX 16384
 #define SB_SLOTS 256
 
 static int log_fd = -1;
@@ -43,10 +44,10 @@ static void write_all(int fd, const char *bytes, size_t length) {
 static void on_fatal_signal(int signal_number) {
     int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
     if (fd >= 0 && current_length > 0) {
-        char line[SB_PATH_MAX + 1];
-        memcpy(line, current_path, current_length);
-        line[current_length] = '\n';
-        write_all(fd, line, current_length + 1);
+        /* Two writes, no copy: a buffer the size of a path on a crashing thread's stack is
+         * what a crash near its end cannot afford. */
+        write_all(fd, current_path, current_length);
+        write_all(fd, "\n", 1);
         fsync(fd);
     }
     raise(signal_number);   /* SA_RESETHAND restored the default handler */

@@ -65,7 +65,7 @@ enum IngestCommand: Command {
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
         let reporter = ProgressReporter(interactive: isatty(STDERR_FILENO) != 0, discovered: { pipeline.discovered.value })
         Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
-        let summary = try pipeline.run(roots: args.positionals) { reporter.report($0) }
+        let summary = try pipeline.run(roots: args.positionalPaths) { reporter.report($0) }
         reporter.finish()
         print(summary: summary)
         return summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success

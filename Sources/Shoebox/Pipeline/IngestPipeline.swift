@@ -154,12 +154,13 @@ public final class IngestPipeline {
         return (discovered, rendered)
     }
 
-    /// An absolute path with symlinks resolved, so that assets are keyed the same way every run.
-    static func resolve(_ path: String) -> String {
+    /// An absolute path with symlinks resolved, so that assets are keyed the same way every
+    /// run; `path` and the result are `PathText`.
+    public static func resolve(_ path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let real = realpath(absolute, nil) else { return absolute }
+        guard let real = PathText.withCString(absolute, { realpath($0, nil) }) else { return absolute }
         defer { free(real) }
-        return String(cString: real)
+        return PathText.encode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
     }
 }
 

@@ -9,7 +9,8 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     public var failed = 0
     /// Failures recorded by earlier runs whose files have not changed (not retried).
     public var stillFailed = 0
-    /// Entries that are not regular files (links, FIFOs...) or whose names cannot be stored.
+    /// Entries that are not regular files (links, FIFOs...), folders that cannot be read, and files
+    /// that are not media by content or name.
     public var skipped = 0
     /// Assets newly flagged missing because their file is gone.
     public var missing = 0
