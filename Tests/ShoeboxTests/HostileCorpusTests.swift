@@ -56,9 +56,8 @@ import Testing
         return PathText.encode(bytes)
     }
 
-    @Test(.enabled(if: available, "../shared/hostile is absent (a user's clone): skipped"), .timeLimit(.minutes(5)))
-    func everyHostileFileGetsOneClearOutcomeAndNothingIsHarmed() throws {
-        let folder = try TemporaryFolder()
+    /// The corpus, made afresh in `folder` by the shared generator.
+    static func generate(in folder: TemporaryFolder) throws -> URL {
         let corpus = folder.url.appendingPathComponent("hostile")
         let generate = Process()
         generate.executableURL = Self.generator
@@ -68,6 +67,13 @@ import Testing
         try generate.run()
         generate.waitUntilExit()
         try #require(generate.terminationStatus == 0, "make-hostile.sh failed")
+        return corpus
+    }
+
+    @Test(.enabled(if: available, "../shared/hostile is absent (a user's clone): skipped"), .timeLimit(.minutes(5)))
+    func everyHostileFileGetsOneClearOutcomeAndNothingIsHarmed() throws {
+        let folder = try TemporaryFolder()
+        let corpus = try Self.generate(in: folder)
         let rows = try Self.rows(corpus.appendingPathComponent("MANIFEST.tsv"))
         try #require(rows.count > 100)
 
@@ -98,6 +104,38 @@ import Testing
             if exception == nil { expect(asset, toMeet: row) }
         }
         try expectOriginalsUnchanged(rows, corpus: corpus)
+    }
+
+    static let time = URL(fileURLWithPath: "/usr/bin/time")
+
+    /// Peak memory of `shoebox ingest --jobs 1` over the whole corpus, as GNU time reads it
+    /// (the largest of the command and its ingest process): the 8000x8000 interlaced PNG, which
+    /// libvips would decode whole (192 MB), is refused from its header by the default
+    /// `limits.decodeMemoryBytes`, so one worker stays under 256 MB.
+    @Test(.enabled(if: available && FileManager.default.isExecutableFile(atPath: time.path),
+                   "../shared/hostile or /usr/bin/time is absent: skipped"), .timeLimit(.minutes(5)))
+    func oneWorkerStaysUnder256MB() throws {
+        let folder = try TemporaryFolder()
+        let corpus = try Self.generate(in: folder)
+        let library = folder.url.appendingPathComponent("library")
+        let ingest = try ShoeboxBinary.process(["-f", "peak %M KB", ShoeboxBinary.url.path, "ingest",
+                                                corpus.appendingPathComponent("tree").path, "--library", library.path, "--jobs", "1"])
+        ingest.executableURL = Self.time
+        let errors = Pipe()
+        ingest.standardOutput = FileHandle.nullDevice
+        ingest.standardError = errors
+        try ingest.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ingest.waitUntilExit()
+
+        let peak = try #require(text.split(separator: "\n").last.flatMap { line in
+            line.hasPrefix("peak ") ? Int(line.dropFirst(5).dropLast(3)) : nil
+        }, "no peak from /usr/bin/time in: \(text.suffix(300))")
+        #expect(peak < 256 * 1024, "peak \(peak) KB")
+        let catalog = try SQLiteCatalog(path: library.appendingPathComponent("catalog.sqlite").path)
+        let png = IngestPipeline.resolve(corpus.appendingPathComponent("tree/png_adam7_interlaced_8000x8000.png").path)
+        let refused = try #require(try catalog.asset(path: png))
+        #expect(refused.errorClass == .tooLarge && refused.errorMessage?.contains("limits.decodeMemoryBytes") == true)
     }
 
     /// Strict expectations only: "ingest..." or "reject/skip..." without an "or" alternative.
