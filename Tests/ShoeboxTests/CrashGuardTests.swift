@@ -135,3 +135,18 @@ import Testing
         #expect(batch.crashLog == "timeout\t\(batch.path("stuck.jpg"))\n")
     }
 }
+
+extension CrashGuardTests {
+    /// The crash log holds one file a line, so a name with a newline (or a backslash) in it is
+    /// escaped there: the file is still recorded, and the batch still goes on.
+    @Test func aFileWhoseNameHoldsANewlineIsRecordedToo() throws {
+        let batch = try Batch(trouble: ["boom\nline\\n.jpg"])
+
+        let run = try batch.ingest(environment: Self.crashOnBoom)
+
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("ingested 2, unchanged 0, moved or touched 0, failed 1, still failed 0, "))
+        #expect(try batch.asset("boom\nline\\n.jpg")?.errorClass == .crashed)
+        #expect(!run.errors.contains("stopped"))
+    }
+}
