@@ -16,9 +16,21 @@ import Testing
 
         let reopened = try IngestJournal(descriptor: journal.descriptor)
 
-        #expect(reopened.earlier == [Array("/p/new\nline\t.jpg".utf8): .failed, Array(nfc.utf8): .skipped,
-                                     Array(nfd.utf8): .ingested, Array("/p/a.jpg".utf8): .relocated])
+        #expect(reopened.earlier == [.init(path: "/p/new\nline\t.jpg"): .failed, .init(path: nfc): .skipped,
+                                     .init(path: nfd): .ingested, .init(path: "/p/a.jpg"): .relocated])
         #expect(abs(reopened.started.timeIntervalSince(journal.started)) < 0.001)
+    }
+
+    /// Read in 64 KiB pieces: records across a piece's end are read whole.
+    @Test func aLongJournalIsReadWhole() throws {
+        let journal = try IngestJournal.create()
+        let paths = (0..<3000).map { "/photos/\(String(repeating: "long-folder-name/", count: 3))IMG_\($0).jpg" }
+        for path in paths { journal.record(.ingested, path: path) }
+
+        let reopened = try IngestJournal(descriptor: journal.descriptor)
+
+        #expect(reopened.earlier.count == 3000)
+        #expect(paths.allSatisfy { reopened.earlier[.init(path: $0)] == .ingested })
     }
 
     @Test func aRecordCutShortByACrashIsIgnored() throws {
@@ -27,7 +39,7 @@ import Testing
         let cut = Array("i12:/p/b.j".utf8)
         _ = cut.withUnsafeBytes { write(journal.descriptor, $0.baseAddress, $0.count) }
 
-        #expect(try IngestJournal(descriptor: journal.descriptor).earlier == [Array("/p/a.jpg".utf8): .ingested])
+        #expect(try IngestJournal(descriptor: journal.descriptor).earlier == [.init(path: "/p/a.jpg"): .ingested])
     }
 
     /// The second process of a command finds the first one's files unchanged: it counts them as

@@ -25,8 +25,19 @@ public final class IngestJournal: @unchecked Sendable {
     public let descriptor: Int32
     /// When the command began: the summary's time and rate cover every process of it.
     public let started: Date
-    /// The outcomes earlier processes recorded, by path bytes (the last one for a path wins).
-    public let earlier: [[UInt8]: Outcome]
+    /// The outcomes earlier processes recorded, by path (the last one for a path wins).
+    public let earlier: [Key: Outcome]
+
+    /// A path as a key: its bytes' XXH3-128 (16 bytes), so that the files carried past a
+    /// restart do not cost their paths' memory. Byte for byte: NFC and NFD spellings of a name
+    /// are two keys.
+    public struct Key: Hashable, Sendable {
+        let high: UInt64, low: UInt64
+
+        public init(path: String) {
+            (high, low) = ContentHasher.digest(path)
+        }
+    }
 
     private static let magic = Array("shoebox-journal ".utf8)
 
@@ -45,38 +56,48 @@ public final class IngestJournal: @unchecked Sendable {
         return try IngestJournal(descriptor: fd)
     }
 
-    /// Reads the journal behind an inherited descriptor.
+    /// Reads the journal behind an inherited descriptor, 64 KiB at a time.
     public init(descriptor: Int32) throws {
         self.descriptor = descriptor
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var pending: [UInt8] = [], offset: off_t = 0, chunk = [UInt8](repeating: 0, count: 65536)
+        var started: Date?, outcomes: [Key: Outcome] = [:]
         while true {
-            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw IngestJournalError.unreadable(descriptor: descriptor, reason: String(cString: strerror(errno))) }
             if n == 0 { break }
-            bytes += chunk[..<n]
+            offset += off_t(n)
+            pending += chunk[..<n]
+            if started == nil {
+                guard let newline = pending.firstIndex(of: 10) else { continue }
+                guard pending.starts(with: Self.magic),
+                      let nanoseconds = Int64(String(decoding: pending[Self.magic.count..<newline], as: UTF8.self)) else {
+                    throw IngestJournalError.unreadable(descriptor: descriptor, reason: "not a Shoebox journal")
+                }
+                started = Date(timeIntervalSince1970: Double(nanoseconds) / 1_000_000_000)
+                pending.removeSubrange(...newline)
+            }
+            let used = Self.parse(pending[...], into: &outcomes)
+            pending.removeSubrange(..<used)
         }
-        guard bytes.starts(with: Self.magic), let newline = bytes.firstIndex(of: 10),
-              let nanoseconds = Int64(String(decoding: bytes[Self.magic.count..<newline], as: UTF8.self)) else {
-            throw IngestJournalError.unreadable(descriptor: descriptor, reason: "not a Shoebox journal")
-        }
-        started = Date(timeIntervalSince1970: Double(nanoseconds) / 1_000_000_000)
-        earlier = Self.records(bytes[(newline + 1)...])
+        guard let started else { throw IngestJournalError.unreadable(descriptor: descriptor, reason: "not a Shoebox journal") }
+        self.started = started
+        earlier = outcomes
     }
 
-    /// Records are `<outcome letter><byte count>:<path bytes>\n`: a path may hold any byte but NUL.
-    private static func records(_ bytes: ArraySlice<UInt8>) -> [[UInt8]: Outcome] {
-        var outcomes: [[UInt8]: Outcome] = [:]
+    /// Records are `<outcome letter><byte count>:<path bytes>\n`: a path may hold any byte but
+    /// NUL. Parses the whole records at the start of `bytes`; returns how many bytes they took
+    /// (the rest is a record still to come, or one cut short by a crash).
+    private static func parse(_ bytes: ArraySlice<UInt8>, into outcomes: inout [Key: Outcome]) -> Int {
         var rest = bytes
         while let letter = rest.first, let outcome = Outcome(rawValue: letter),
               let colon = rest.firstIndex(of: 58),
               let count = Int(String(decoding: rest[(rest.startIndex + 1)..<colon], as: UTF8.self)),
               count >= 0, count < rest.count, colon + 1 + count < rest.endIndex, rest[colon + 1 + count] == 10 {
-            outcomes[Array(rest[(colon + 1)..<(colon + 1 + count)])] = outcome
+            outcomes[Key(path: String(decoding: rest[(colon + 1)..<(colon + 1 + count)], as: UTF8.self))] = outcome
             rest = rest[(colon + 2 + count)...]
         }
-        return outcomes
+        return rest.startIndex - bytes.startIndex
     }
 
     /// Appends one file's outcome (after the catalog recorded it).

@@ -124,7 +124,7 @@ public final class IngestPipeline {
     }
 
     /// Wires the stages between bounded queues; returns the first queue and the last.
-    private func startStages(run: Int64, failedSoFar: Set<[UInt8]>, group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
+    private func startStages(run: Int64, failedSoFar: Set<IngestJournal.Key>, group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
                                                        output: BlockingQueue<PipelineItem<AssetDraft>>) {
         let c = configuration
         let recipes = Dictionary(uniqueKeysWithValues: c.thumbnails.map { ($0.name, $0.recipeHash(aspectRule: c.aspectRule)) })

@@ -11,7 +11,7 @@
 /// Used on the catalog's thread only.
 struct IngestTally {
     private(set) var summary = IngestSummary()
-    private var waiting: [[UInt8]: IngestJournal.Outcome]
+    private var waiting: [IngestJournal.Key: IngestJournal.Outcome]
     private let journal: IngestJournal?
 
     init(journal: IngestJournal?) {
@@ -19,8 +19,8 @@ struct IngestTally {
         waiting = journal?.earlier ?? [:]
     }
 
-    /// Path bytes of the files recorded as failed so far by this command, not yet walked.
-    var failedSoFar: Set<[UInt8]> {
+    /// The files recorded as failed so far by this command, not yet walked.
+    var failedSoFar: Set<IngestJournal.Key> {
         Set(waiting.filter { $0.value == .failed }.keys)
     }
 
@@ -28,14 +28,14 @@ struct IngestTally {
     /// the walk reaches the file or at the end.
     mutating func recordedBeforeWalk(_ outcome: IngestJournal.Outcome, path: String) {
         journal?.record(outcome, path: path)
-        waiting[Array(path.utf8)] = outcome
+        waiting[IngestJournal.Key(path: path)] = outcome
     }
 
     /// Counts `event` about `path`; returns false when it only repeats an outcome this command
     /// already reported (the caller then does not report it again).
     mutating func count(_ event: IngestEvent, path: String) -> Bool {
         let news = Self.outcome(of: event)
-        if let earlier = waiting.removeValue(forKey: Array(path.utf8)), news == nil || (news == .skipped && earlier == .skipped) {
+        if let earlier = waiting.removeValue(forKey: IngestJournal.Key(path: path)), news == nil || (news == .skipped && earlier == .skipped) {
             summary.count(earlier)
             return false
         }

@@ -10,9 +10,9 @@ public struct PlanStage: PipelineStage {
     let library: Library
     let recipes: [String: String]
     let retryFailed: Bool
-    /// Path bytes of the files this command has recorded as failed so far (earlier processes of
-    /// a supervised ingest, and the crash log read at the start of this run).
-    var failedInThisCommand: Set<[UInt8]> = []
+    /// The files this command has recorded as failed so far (earlier processes of a supervised
+    /// ingest, and the crash log read at the start of this run).
+    var failedInThisCommand: Set<IngestJournal.Key> = []
 
     public func process(_ file: DiscoveredFile) throws -> PipelineItem<AssetDraft> {
         let entry: CatalogEntry?
@@ -21,7 +21,7 @@ public struct PlanStage: PipelineStage {
         }
         guard let entry else { return .work(AssetDraft(file: file, existingID: nil)) }
         let sameStamp = entry.fileSize == file.status.size && entry.modifiedNanoseconds == file.status.modifiedNanoseconds
-        if sameStamp && entry.status == .failed && (!retryFailed || failedInThisCommand.contains(Array(file.path.utf8))) {
+        if sameStamp && entry.status == .failed && (!retryFailed || failedInThisCommand.contains(IngestJournal.Key(path: file.path))) {
             return .settled(.stillFailed(assetID: entry.id, path: file.path))
         }
         if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) {
