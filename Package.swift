@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CMalloc", "CCrashGuard"],
                 path: "Sources/Shoebox"),
-        .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox"], path: "Sources/ShoeboxCLI"),
+        .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -4,10 +4,11 @@
 #   scripts/fuzz.sh [SECONDS=120] [CORPUS_DIR=/tmp/shoebox-fuzz-corpus]
 #
 # One binary covers them all (the first input byte picks the parser, see Fuzz/ParserFuzzer.swift):
-# the Apple maker note, EXIF text cleaning, XMP packets, motion-photo scanning (JPEG and HEIC),
-# JPEG/PNG truncation checks and format sniffing, ISO 6709 / QuickTime / EXIF dates, pipeline
-# files, and the HEIF container walk with the HEVC route behind it (hvcC, NAL lengths, grids). Crashers land in the current folder as crash-*; each one found becomes a test
-# in Tests/ShoeboxTests/FuzzRegressionTests.swift.
+# the Apple maker note, EXIF text cleaning, file names as text (PathText), XMP packets,
+# motion-photo scanning (JPEG and HEIC), JPEG/PNG truncation checks and format sniffing,
+# ISO 6709 / QuickTime / EXIF dates, pipeline files, and the HEIF container walk with the HEVC
+# route behind it (hvcC, NAL lengths, grids). Crashers land in the current folder as crash-*;
+# each one found becomes a test in Tests/ShoeboxTests/FuzzRegressionTests.swift.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-120}"; corpus="${2:-/tmp/shoebox-fuzz-corpus}"
@@ -15,7 +16,7 @@ S="$root/Sources/Shoebox"
 sources=(
     Media/AppleMakerNote Media/ExifText Media/XMPPacket Media/MotionPhotoScanner Media/JPEGStructure
     Media/PNGStructure Media/FormatSniffer Media/MediaFormat Media/ISO6709 Media/QuickTimeDate Media/ExifDate
-    Media/ContentHasher Media/SourceBytes Media/SourceFile Media/MediaError Model/MediaDetails Model/PhotoMetadata
+    Media/ContentHasher Media/SourceBytes Media/SourceFile Media/PathText Media/MediaError Model/MediaDetails Model/PhotoMetadata
     Pipeline/CaptureTime Pipeline/PipelineConfiguration Pipeline/PipelineKeys Pipeline/PipelineError
     Pipeline/AspectRule Pipeline/ThumbnailSpec Pipeline/ThumbnailFormat Pipeline/VideoSettings Pipeline/LivePhotoRules
     Pipeline/PixelSize Media/HEIF/ByteCursor Media/HEIF/ISOBox Media/HEIF/HEIFProperty Media/HEIF/HEIFContainer

@@ -55,7 +55,8 @@ enum AlbumCommand: Command {
         }
         let at = try position(args, action: action)
         let catalog = try LibraryOption.openCatalog(LibraryOption.library(args))
-        Output.line(try perform(action, title: operands[0], operands: Array(operands.dropFirst()), at: at, catalog: catalog))
+        Output.line(try perform(action, title: operands[0], operands: Array(operands.dropFirst()),
+                                paths: Array(args.positionalPaths.dropFirst(2)), at: at, catalog: catalog))
         return ExitStatus.success
     }
 
@@ -73,9 +74,10 @@ enum AlbumCommand: Command {
         }
     }
 
-    private static func perform(_ action: String, title: String, operands: [String], at: Int,
+    /// `paths` are the operands' bytes as `PathText`, for operands that name assets.
+    private static func perform(_ action: String, title: String, operands: [String], paths: [String], at: Int,
                                 catalog: SQLiteCatalog) throws -> String {
-        let ids = { try operands.map { try AssetArgument.id($0, in: catalog) } }
+        let ids = { try zip(operands, paths).map { try AssetArgument.id($0, path: $1, in: catalog) } }
         switch action {
         case "create":
             let created = try catalog.createAlbum(titled: title).created
@@ -90,14 +92,14 @@ enum AlbumCommand: Command {
         case "delete":
             try catalog.deleteAlbum(title)
             return "deleted user album \"\(title)\"; its assets are untouched"
-        default: return try setCover(title, asset: operands[0], catalog: catalog)
+        default: return try setCover(title, asset: operands[0], path: paths[0], catalog: catalog)
         }
         return try contents(title, catalog: catalog)
     }
 
-    private static func setCover(_ title: String, asset: String, catalog: SQLiteCatalog) throws -> String {
+    private static func setCover(_ title: String, asset: String, path: String, catalog: SQLiteCatalog) throws -> String {
         guard let album = try catalog.album(titled: title) else { throw AlbumError.noSuchAlbum(title) }
-        let id = try AssetArgument.id(asset, in: catalog)
+        let id = try AssetArgument.id(asset, path: path, in: catalog)
         try catalog.setCover(id, of: album)
         return "the cover of \(album) is asset \(id)"
     }

@@ -1,20 +1,34 @@
+import Foundation
+import Shoebox
+
 /// A small argument scanner: `--flag`, `--option VALUE`, `--option=VALUE`, positionals.
 ///
 /// Anything not declared is a usage error, reported with the command's usage line.
 struct CommandLineArguments {
     private(set) var positionals: [String] = []
+    /// The positionals as file paths: their bytes as given, as `PathText` (Swift's own
+    /// `CommandLine.arguments` replaces bytes that are not UTF-8, which names another file).
+    private(set) var positionalPaths: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
+    /// `arguments` are the last ones of this process's command line (as `main` passes them),
+    /// whose bytes the paths are taken from; other arguments (tests) are taken as they are.
     init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
+        let raw = Self.rawTail(count: arguments.count, matching: arguments)
+        var remaining = arguments.indices[...]
+        func positional(_ index: Int) {
+            positionals.append(arguments[index])
+            positionalPaths.append(raw.map { PathText.encode($0[index]) } ?? PathText.encode(Array(arguments[index].utf8)))
+        }
+        while let index = remaining.popFirst() {
+            let argument = arguments[index]
             if argument == "--" {
-                positionals.append(contentsOf: remaining)
+                remaining.forEach(positional)
                 break
             }
             guard argument.hasPrefix("-"), argument != "-" else {
-                positionals.append(argument)
+                positional(index)
                 continue
             }
             var name = argument
@@ -26,7 +40,7 @@ struct CommandLineArguments {
             if allowedFlags.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else if options.contains(name) {
-                guard let value = inlineValue ?? remaining.popFirst() else {
+                guard let value = inlineValue ?? remaining.popFirst().map({ arguments[$0] }) else {
                     throw UsageError("\(name) needs a value")
                 }
                 values[name, default: []].append(value)
@@ -34,6 +48,18 @@ struct CommandLineArguments {
                 throw UsageError("unknown option \(argument)")
             }
         }
+    }
+
+    /// The bytes of the last `count` arguments of this process, if they are `arguments`.
+    private static func rawTail(count: Int, matching arguments: [String]) -> [[UInt8]]? {
+        let total = Int(CommandLine.argc)
+        guard count <= total - 1 else { return nil }
+        let raw = ((total - count)..<total).map { index -> [UInt8] in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+        let same = zip(raw, arguments).allSatisfy { String(decoding: $0, as: UTF8.self) == $1 }
+        return same ? raw : nil
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }

@@ -11,9 +11,12 @@ enum IngestCommand: Command {
         OVERVIEW: \(abstract)
         Unchanged files are not decoded again; new and changed files are; files gone from
         disk are flagged missing (never when a whole root is missing or empty). Originals
-        are opened read-only and never modified.
+        are opened read-only and never modified. A file that crashes a decoder or goes over
+        its time budget is recorded (crashed, timeout) and the ingest goes on without it:
+        the work runs in a child process, started again past such a file.
 
         USAGE: shoebox ingest PATH... [--library DIR] [--pipeline NAME|FILE] [--jobs N] [--retry-failed]
+                              [--no-supervise]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -22,28 +25,38 @@ enum IngestCommand: Command {
         \(LibraryOption.help)
           --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
           --jobs N                Decode workers (default: the pipeline's; 0 = one per core).
-          --retry-failed          Also retry files recorded as failed that have not changed.
+          --retry-failed          Also retry files recorded as failed that have not changed
+                                  (each at most once per command).
+          --no-supervise          Run in this process, without a child (for debugging): a crash
+                                  or a file over its budget then stops the run, and the next run
+                                  records the file and goes on.
           -h, --help              Show this help.
 
         EXIT STATUS:
           0 no file failed in this run (unchanged earlier failures are counted as "still failed"),
-          1 some files failed, a PATH could not be read, or the run stopped,
+          1 some files failed (crashed and timed-out ones included), a PATH could not be read,
+            or the run stopped,
           64 usage error (including an unknown or invalid pipeline),
-          124 a file went over its time budget: the run stopped; run it again to go on
-          (a crash of a C library on a file stops it by that signal; run again likewise).
+          otherwise the ingest process's own ending when it is not restarted (after 100
+          restarts, or a crash naming no file or a file already recorded); with --no-supervise,
+          124 for a file over its time budget, or the signal of a crash.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
+        let journal = try IngestSupervisor.journalIfSupervised()   // first: a child dies with its supervisor
         let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
-                                            flags: ["--retry-failed"])
+                                            flags: ["--retry-failed", "--no-supervise"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
         let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 0).map { $0 == 0 ? ProcessInfo.processInfo.activeProcessorCount : $0 },
-                                    retryFailed: args.has("--retry-failed"))
+                                    retryFailed: args.has("--retry-failed"), journal: journal)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if configuration.isDecodeOnly {
             throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")
         }
         let library = LibraryOption.library(args)
+        if journal == nil && !args.has("--no-supervise") {
+            return try IngestSupervisor.run(library: library)
+        }
         try LibraryOption.create(library)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
@@ -52,7 +65,7 @@ enum IngestCommand: Command {
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
         let reporter = ProgressReporter(interactive: isatty(STDERR_FILENO) != 0, discovered: { pipeline.discovered.value })
         Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
-        let summary = try pipeline.run(roots: args.positionals) { reporter.report($0) }
+        let summary = try pipeline.run(roots: args.positionalPaths) { reporter.report($0) }
         reporter.finish()
         print(summary: summary)
         return summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success

@@ -49,7 +49,7 @@ enum ProfileCommand: Command {
         Output.error(configuration.isDecodeOnly
             ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written)"
             : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(profiler.scratchFolder.path)")
-        let run = try profiler.run(roots: args.positionals) { event in
+        let run = try profiler.run(roots: args.positionalPaths) { event in
             switch event {
             case let .failed(error): Output.error("failed \(error)")
             case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")

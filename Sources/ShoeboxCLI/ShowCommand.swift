@@ -24,7 +24,8 @@ enum ShowCommand: Command {
         }
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
-        guard let id = try? AssetArgument.id(key, in: catalog), let asset = try catalog.asset(id: id) else {
+        guard let id = try? AssetArgument.id(key, path: args.positionalPaths.first, in: catalog),
+              let asset = try catalog.asset(id: id) else {
             Output.error("Error: no asset \(key) in \(library.catalogPath)")
             return ExitStatus.failure
         }

@@ -2,85 +2,151 @@ import Foundation
 import Testing
 @testable import Shoebox
 
-/// A C library that crashes the process on one file cannot sink later runs: the file is named
-/// in the library's crash log as the process dies, recorded `crashed` by the next run, and
-/// skipped until `--retry-failed`. (The test build has a decoder that aborts on purpose.)
+/// A C library that kills the process on one file cannot stop the batch: `shoebox ingest`
+/// runs the ingest in a child process, and when a decoder crashes it (or a file outlasts its
+/// time budget), starts it again; the new child records the file from the library's crash log
+/// as `crashed` (or `timeout`) and ingests the rest. The file is then skipped until
+/// `--retry-failed`. (The test build has a decoder that aborts, or hangs, on purpose.)
 @Suite struct CrashGuardTests {
-    struct Run {
-        var status: Int32
-        var signalled: Bool
-        var output: String
-    }
+    /// `photos/` holding panorama.jpg, tall.jpg and one more JPEG named `trouble`, and a library.
+    struct Batch {
+        let folder: TemporaryFolder
+        let root: URL
+        let library: URL
+        let trouble: String
 
-    func ingest(_ root: URL, library: URL, crashOn trigger: String?, _ extra: [String] = []) throws -> Run {
-        let process = try ShoeboxBinary.process(["ingest", root.path, "--library", library.path] + extra)
-        var environment = process.environment ?? [:]
-        environment["SHOEBOX_TEST_CRASH_ON"] = trigger
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, output: text)
-    }
-
-    @Test func aFileThatCrashesTheDecoderIsRecordedAndSkippedNextTime() throws {
-        let folder = try TemporaryFolder()
-        let root = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
-        try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_1.jpg"), to: root.appendingPathComponent("boom.jpg"))
-        let library = folder.url.appendingPathComponent("library")
-
-        let crash = try ingest(root, library: library, crashOn: "boom")
-        #expect(crash.signalled && crash.status == SIGABRT)
-        let log = try String(contentsOfFile: library.appendingPathComponent("crash.log").path, encoding: .utf8)
-        #expect(log == IngestPipeline.resolve(root.appendingPathComponent("boom.jpg").path) + "\n")
-
-        let recovery = try ingest(root, library: library, crashOn: "boom")
-        #expect(!recovery.signalled && recovery.status == 1)
-        let catalog = try SQLiteCatalog(path: library.appendingPathComponent("catalog.sqlite").path)
-        let boom = try #require(try catalog.asset(path: IngestPipeline.resolve(root.appendingPathComponent("boom.jpg").path)))
-        #expect(boom.status == .failed && boom.errorClass == .crashed)
-        for name in ["panorama.jpg", "tall.jpg"] {
-            #expect(try catalog.asset(path: IngestPipeline.resolve(root.appendingPathComponent(name).path))?.status == .ok)
+        init(trouble: [String] = ["boom.jpg"]) throws {
+            folder = try TemporaryFolder()
+            root = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
+            for name in trouble {
+                try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_1.jpg"), to: root.appendingPathComponent(name))
+            }
+            library = folder.url.appendingPathComponent("library")
+            self.trouble = trouble[0]
         }
-        #expect(try String(contentsOfFile: library.appendingPathComponent("crash.log").path, encoding: .utf8) == "")
 
-        let later = try ingest(root, library: library, crashOn: "boom")
-        #expect(later.status == 0 && later.output.contains("still failed 1"))
+        func path(_ name: String) -> String { IngestPipeline.resolve(root.appendingPathComponent(name).path) }
 
-        let retried = try ingest(root, library: library, crashOn: nil, ["--retry-failed"])
+        func ingest(_ extra: [String] = [], environment: [String: String] = [:]) throws -> ShoeboxBinary.Result {
+            try ShoeboxBinary.run(["ingest", root.path, "--library", library.path] + extra, environment: environment)
+        }
+
+        func asset(_ name: String) throws -> AssetRecord? {
+            try SQLiteCatalog(path: library.appendingPathComponent("catalog.sqlite").path).asset(path: path(name))
+        }
+
+        var crashLog: String {
+            (try? String(contentsOfFile: library.appendingPathComponent("crash.log").path, encoding: .utf8)) ?? "(none)"
+        }
+    }
+
+    static let crashOnBoom = ["SHOEBOX_TEST_CRASH_ON": "boom"]
+
+    @Test func oneIngestGoesOnPastAFileThatCrashesTheDecoder() throws {
+        let batch = try Batch()
+        let run = try batch.ingest(environment: Self.crashOnBoom)
+
+        #expect(!run.signalled && run.status == 1)
+        #expect(run.output.hasPrefix("ingested 2, unchanged 0, moved or touched 0, failed 1, still failed 0, skipped 0, newly missing 0 in "))
+        #expect(run.errors.contains("shoebox: a C library crashed on \(batch.path("boom.jpg")) (SIGABRT): recorded as crashed, the ingest goes on without it (restart 1)\n"))
+        #expect(run.errors.components(separatedBy: "failed \(batch.path("boom.jpg")): crashed: ").count == 2, "reported once")
+        let boom = try #require(try batch.asset("boom.jpg"))
+        #expect(boom.status == .failed && boom.errorClass == .crashed)
+        #expect(try batch.asset("panorama.jpg")?.status == .ok)
+        #expect(try batch.asset("tall.jpg")?.status == .ok)
+        #expect(batch.crashLog == "")
+    }
+
+    @Test func oneIngestGoesOnPastAFileOverItsTimeBudget() throws {
+        let batch = try Batch(trouble: ["stuck.jpg"])
+        var pipeline = try Fixtures.pipeline()
+        pipeline.limits.imageSeconds = 1
+        let pipelineFile = batch.folder.url.appendingPathComponent("budget.json")
+        try JSONEncoder().encode(pipeline).write(to: pipelineFile)
+
+        let run = try batch.ingest(["--pipeline", pipelineFile.path], environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
+
+        #expect(!run.signalled && run.status == 1)
+        #expect(run.output.hasPrefix("ingested 2, unchanged 0, moved or touched 0, failed 1, still failed 0, skipped 0, newly missing 0 in "))
+        #expect(run.errors.contains("shoebox: \(batch.path("stuck.jpg")) went over its time budget: recorded as timeout, the ingest goes on without it (restart 1)\n"))
+        let stuck = try #require(try batch.asset("stuck.jpg"))
+        #expect(stuck.status == .failed && stuck.errorClass == .timeout)
+        #expect(try batch.asset("panorama.jpg")?.status == .ok)
+        #expect(try batch.asset("tall.jpg")?.status == .ok)
+    }
+
+    @Test func aCrashedFileIsSkippedUntilRetryFailed() throws {
+        let batch = try Batch()
+        _ = try batch.ingest(environment: Self.crashOnBoom)
+
+        let later = try batch.ingest(environment: Self.crashOnBoom)
+        #expect(later.status == 0)
+        #expect(later.output.hasPrefix("ingested 0, unchanged 2, moved or touched 0, failed 0, still failed 1, skipped 0, "))
+        #expect(!later.errors.contains("restart"))
+
+        let retried = try batch.ingest(["--retry-failed"])
         #expect(retried.status == 0)
-        #expect(try catalog.asset(path: boom.path)?.status == .ok)
+        #expect(try batch.asset("boom.jpg")?.status == .ok)
+    }
+
+    /// With --retry-failed, each crashing file is retried once per command: a file the command
+    /// has just recorded is not decoded again by the restarted process.
+    @Test func retryFailedTriesEachCrashedFileOncePerCommand() throws {
+        let batch = try Batch(trouble: ["boom1.jpg", "boom2.jpg"])
+        _ = try batch.ingest(environment: Self.crashOnBoom)
+        _ = try batch.ingest(environment: Self.crashOnBoom)
+
+        let retried = try batch.ingest(["--retry-failed"], environment: Self.crashOnBoom)
+
+        #expect(retried.status == 1)
+        #expect(retried.output.hasPrefix("ingested 0, unchanged 2, moved or touched 0, failed 2, still failed 0, skipped 0, "))
+        #expect(retried.errors.components(separatedBy: "(SIGABRT): recorded as crashed").count == 3, "two restarts")
+        #expect(!retried.errors.contains("stopped"))
+    }
+
+    /// `--no-supervise` keeps the old way (for debugging): the crash ends the run by its
+    /// signal, and the next run records the file and counts it once, as failed.
+    @Test func withoutSupervisionACrashStopsTheRunAndTheNextRunCountsTheFileOnce() throws {
+        let batch = try Batch()
+        let crash = try batch.ingest(["--no-supervise"], environment: Self.crashOnBoom)
+        #expect(crash.signalled && crash.status == SIGABRT)
+        #expect(batch.crashLog == batch.path("boom.jpg") + "\n")
+
+        let recovery = try batch.ingest(["--no-supervise"], environment: Self.crashOnBoom)
+
+        #expect(!recovery.signalled && recovery.status == 1)
+        #expect(recovery.output.contains(", failed 1, still failed 0, "))
+        #expect(try batch.asset("boom.jpg")?.errorClass == .crashed)
+        #expect(try batch.asset("tall.jpg")?.status == .ok)
+        #expect(batch.crashLog == "")
+    }
+
+    @Test func withoutSupervisionAFileOverItsBudgetStopsTheRunWithStatus124() throws {
+        let batch = try Batch(trouble: ["stuck.jpg"])
+        var pipeline = try Fixtures.pipeline()
+        pipeline.limits.imageSeconds = 1
+        let pipelineFile = batch.folder.url.appendingPathComponent("budget.json")
+        try JSONEncoder().encode(pipeline).write(to: pipelineFile)
+
+        let stuck = try batch.ingest(["--no-supervise", "--pipeline", pipelineFile.path], environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
+
+        #expect(stuck.status == 124)
+        #expect(stuck.errors.contains("shoebox: stopped: a file went over its time budget: \(batch.path("stuck.jpg")) (recorded as timeout; run the same ingest again to go on)"))
+        #expect(batch.crashLog == "timeout\t\(batch.path("stuck.jpg"))\n")
     }
 }
 
 extension CrashGuardTests {
-    /// A decoder stuck past the pipeline's budget stops the run with status 124 and the file
-    /// named; the next run records it as `timeout` and ingests the rest.
-    @Test func aFileOverItsTimeBudgetIsRecordedAsTimeout() throws {
-        let folder = try TemporaryFolder()
-        let root = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
-        try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_1.jpg"), to: root.appendingPathComponent("stuck.jpg"))
-        var pipeline = try Fixtures.pipeline()
-        pipeline.limits.imageSeconds = 1
-        let pipelineFile = folder.url.appendingPathComponent("budget.json")
-        try JSONEncoder().encode(pipeline).write(to: pipelineFile)
-        let library = folder.url.appendingPathComponent("library")
-        let arguments = ["ingest", root.path, "--library", library.path, "--pipeline", pipelineFile.path]
+    /// The crash log holds one file a line, so a name with a newline (or a backslash) in it is
+    /// escaped there: the file is still recorded, and the batch still goes on.
+    @Test func aFileWhoseNameHoldsANewlineIsRecordedToo() throws {
+        let batch = try Batch(trouble: ["boom\nline\\n.jpg"])
 
-        let stuck = try ShoeboxBinary.run(arguments, environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
-        #expect(stuck.status == 124)
-        #expect(stuck.errors.contains("went over its time budget: \(IngestPipeline.resolve(root.appendingPathComponent("stuck.jpg").path))"))
+        let run = try batch.ingest(environment: Self.crashOnBoom)
 
-        let next = try ShoeboxBinary.run(arguments, environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
-        #expect(next.status == 1)
-        let catalog = try SQLiteCatalog(path: library.appendingPathComponent("catalog.sqlite").path)
-        let file = try #require(try catalog.asset(path: IngestPipeline.resolve(root.appendingPathComponent("stuck.jpg").path)))
-        #expect(file.status == .failed && file.errorClass == .timeout)
-        for name in ["panorama.jpg", "tall.jpg"] {
-            #expect(try catalog.asset(path: IngestPipeline.resolve(root.appendingPathComponent(name).path))?.status == .ok)
-        }
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("ingested 2, unchanged 0, moved or touched 0, failed 1, still failed 0, "))
+        #expect(try batch.asset("boom\nline\\n.jpg")?.errorClass == .crashed)
+        #expect(!run.errors.contains("stopped"))
     }
 }

@@ -27,9 +27,11 @@ enum ShoeboxBinary {
 
     /// What one run printed and how it ended.
     struct Result {
+        /// The exit status, or the signal's number when `signalled`.
         var status: Int32
         var output: String
         var errors: String
+        var signalled = false
     }
 
     /// Runs `shoebox ARGUMENTS` to its end; standard error is read while standard output is,
@@ -48,7 +50,8 @@ enum ShoeboxBinary {
         readErrors.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      errors: String(decoding: errorData.value, as: UTF8.self))
+                      errors: String(decoding: errorData.value, as: UTF8.self),
+                      signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// Standard error's bytes, handed from the reading thread (which ends before they are read).

@@ -9,7 +9,10 @@
 /* Opens (appending) the crash log and installs the handlers; 0 on success. A later call
  * switches to another log (one library per run). */
 int sb_crash_guard_install(const char *log_path);
-/* The calling thread starts working on `path` (copied; longer paths are cut at 4095 bytes).
+/* A process run by `shoebox ingest`'s supervisor (nonzero) leaves it to the supervisor to
+ * name a file over its budget on stderr. */
+void sb_crash_guard_set_supervised(int supervised);
+/* The calling thread starts working on `path` (copied; longer paths are cut at 16383 bytes).
  * With a budget above 0, a watchdog ends the process if the work lasts longer than that
  * many seconds, after writing "timeout<TAB>path" to the log. */
 void sb_crash_guard_enter(const char *path, int budget_seconds);

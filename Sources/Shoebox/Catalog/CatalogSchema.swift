@@ -142,21 +142,50 @@ enum CatalogSchema {
         CREATE INDEX assets_shown_members ON assets(id, kind, sort_taken, gps_latitude)
             WHERE status = 'ok' AND missing = 0 AND hidden = 0;
         """,
+        // 5 (reliability, issue 6): paths are `PathText`, so that a name that is not UTF-8 can
+        // be catalogued; the few stored paths the escape writes differently (a backslash before
+        // `x` or another backslash) are rewritten by `rewritePathsAsPathText`.
+        """
+        -- no schema change: see CatalogSchema.rewritePathsAsPathText
+        """,
     ]
+
+    /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the
+    /// migration's index in `migrations`.
+    static let rewrites: [Int: (SQLiteConnection) throws -> Void] = [4: rewritePathsAsPathText]
 
     static var currentVersion: Int { migrations.count }
 
-    /// Brings the database up to `currentVersion`; refuses a catalog from a newer Shoebox.
-    static func migrate(_ connection: SQLiteConnection, path: String) throws {
+    /// Brings the database up to `currentVersion` (or `version`, for tests); refuses a catalog
+    /// from a newer Shoebox.
+    static func migrate(_ connection: SQLiteConnection, path: String, upTo target: Int = currentVersion) throws {
         let version = try connection.userVersion()
         guard version <= currentVersion else {
             throw CatalogError.newerSchema(path: path, found: version, supported: currentVersion)
         }
-        for index in version..<currentVersion {
+        for index in version..<max(version, target) {
             try connection.transaction {
                 try connection.execute(migrations[index])
+                try rewrites[index]?(connection)
                 try connection.execute("PRAGMA user_version = \(index + 1)")
             }
+        }
+    }
+
+    /// Before migration 5 a path was stored as its own text. Its `PathText` differs only for a
+    /// path holding a backslash before `x` or another backslash (a name that is not UTF-8 was
+    /// never catalogued), and is longer then. Rows are rewritten longest first: a row's new
+    /// text can only be another row's old text when that one is longer, and so already moved,
+    /// so the unique path index holds at every step.
+    static func rewritePathsAsPathText(_ connection: SQLiteConnection) throws {
+        var rows: [(id: Int64, path: String, root: String)] = []
+        let select = try connection.statement("SELECT id, path, root FROM assets WHERE instr(path, '\\') > 0 OR instr(root, '\\') > 0")
+        while try select.step() { rows.append((select.int64(0), select.text(1), select.text(2))) }
+        select.reset()
+        for row in rows.sorted(by: { $0.path.utf8.count > $1.path.utf8.count }) {
+            let path = PathText.encode(Array(row.path.utf8)), root = PathText.encode(Array(row.root.utf8))
+            guard path != row.path || root != row.root else { continue }
+            try connection.statement("UPDATE assets SET path = ?, root = ? WHERE id = ?").bind(path, root, row.id).run()
         }
     }
 }

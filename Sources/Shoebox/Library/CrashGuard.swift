@@ -10,17 +10,20 @@ import Foundation
 /// until `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
 /// died logs its file. A kill -9 logs nothing.
 public enum CrashGuard {
-    /// Sends this process's crash reports to `library`'s log.
-    public static func install(for library: Library) throws {
+    /// Sends this process's crash reports to `library`'s log. A `supervised` process (run by
+    /// `shoebox ingest`'s supervisor) leaves it to the supervisor to name a file over its time
+    /// budget on stderr, since the supervisor goes on where an unsupervised run stops.
+    public static func install(for library: Library, supervised: Bool = false) throws {
         guard sb_crash_guard_install(library.crashLogPath) == 0 else {
             throw LibraryError.cannotCreate(library.crashLogPath, String(cString: strerror(errno)))
         }
+        sb_crash_guard_set_supervised(supervised ? 1 : 0)
     }
 
     /// Runs `body` with `path` named as this thread's file, should the process die in it. With
     /// a budget, a watchdog ends the process if `body` runs longer, naming the file as timed out.
     public static func whileWorking<T>(on path: String, budgetSeconds: Int = 0, _ body: () throws -> T) rethrows -> T {
-        sb_crash_guard_enter(path, Int32(clamping: budgetSeconds))
+        sb_crash_guard_enter(logText(path), Int32(clamping: budgetSeconds))
         defer { sb_crash_guard_leave() }
         return try body()
     }
@@ -29,17 +32,51 @@ public enum CrashGuard {
     /// log is emptied by `forget`.
     public static func failedFiles(in library: Library) -> [(path: String, errorClass: ErrorClass)] {
         crashedLines(in: library).map { line in
-            line.hasPrefix("timeout\t") ? (String(line.dropFirst(8)), .timeout) : (line, .crashed)
+            line.hasPrefix("timeout\t") ? (path(fromLogText: String(line.dropFirst(8))), .timeout) : (path(fromLogText: line), .crashed)
         }
     }
+
+    /// A path as one line of the log: a file name may hold a newline, so `\` is written `\\`
+    /// and a newline `\n` (byte by byte: `\r\n` is one Swift character, and must not hide a newline).
+    static func logText(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 == backslash || $0 == newline }) else { return path }
+        var text: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case backslash: text += [backslash, backslash]
+            case newline: text += [backslash, UInt8(ascii: "n")]
+            default: text.append(byte)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func path(fromLogText text: String) -> String {
+        guard text.utf8.contains(backslash) else { return text }
+        var bytes: [UInt8] = [], escaped = false
+        for byte in text.utf8 {
+            if escaped {
+                bytes.append(byte == UInt8(ascii: "n") ? newline : byte)
+                escaped = false
+            } else if byte == backslash {
+                escaped = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
 
     private static func crashedLines(in library: Library) -> [String] {
         // An empty log is the usual case; it is not read at all (Foundation leaks a buffer on
         // reading an empty file, which LeakSanitizer reports).
         guard let size = SourceFile.status(ofPath: library.crashLogPath)?.size, size > 0,
               let text = try? String(contentsOfFile: library.crashLogPath, encoding: .utf8) else { return [] }
-        var seen = Set<String>()
-        return text.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
+        var seen = Set<[UInt8]>()
+        return Array(text.utf8).split(separator: newline).filter { seen.insert(Array($0)).inserted }
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Empties the log once its files are recorded.

@@ -7,14 +7,22 @@ import Glibc
 /// Released when the process exits, however it exits (an advisory `flock`).
 public final class LibraryLock {
     private let fd: Int32
+    /// How long `init` waits by default for another process to let go: long enough for the
+    /// ingest child of a `kill -9`ed `shoebox ingest` to die (it is killed with its parent, but
+    /// not in the same instant), short enough that a second concurrent ingest fails soon.
+    public static let defaultWait = 5.0
 
-    /// Takes the lock, or throws at once if another process holds it.
-    public init(_ library: Library) throws {
+    /// Takes the lock, waiting up to `waitSeconds` while another process holds it, then throws.
+    public init(_ library: Library, waitSeconds: Double = LibraryLock.defaultWait) throws {
         fd = open(library.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw LibraryError.cannotLock(library.root.path, String(cString: strerror(errno))) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw LibraryError.cannotLock(library.root.path, "another shoebox process is using it")
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                throw LibraryError.cannotLock(library.root.path, "another shoebox process is using it")
+            }
+            usleep(50_000)
         }
     }
 

@@ -17,6 +17,14 @@ public enum ContentHasher {
         hash(UnsafeRawBufferPointer(bytes.buffer))
     }
 
+    /// XXH3-128 of a string's UTF-8 bytes as two words: a compact key for a path (byte for
+    /// byte: two spellings Swift deems equal, NFC and NFD, are two keys).
+    public static func digest(_ string: String) -> (high: UInt64, low: UInt64) {
+        var copy = string
+        let digest = copy.withUTF8 { XXH3_128bits($0.baseAddress, $0.count) }
+        return (digest.high64, digest.low64)
+    }
+
     public static func hash(_ string: String) -> String {
         var copy = string
         return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }

@@ -1,4 +1,5 @@
-/// Reads just enough of a JPEG's marker structure to tell a truncated file from a whole one.
+/// Reads just enough of a JPEG's marker structure to tell a truncated file from a whole one,
+/// and one that libjpeg must hold whole in memory from one it streams.
 ///
 /// libvips's in-memory JPEG reader treats a missing end as a warning and pads the rest of
 /// the picture with grey; Shoebox wants such a file recorded as damaged instead.
@@ -33,5 +34,57 @@ public enum JPEGStructure {
             offset = next
         }
         return nil
+    }
+
+    /// The memory libjpeg needs at once for a JPEG it cannot decode in one pass: a progressive
+    /// file, or a sequential one whose first scan does not hold every component. libjpeg then
+    /// keeps every DCT coefficient of the image (2 bytes each, 64 a block, each component's
+    /// blocks rounded up to whole MCUs), whatever scale it decodes at. nil for a JPEG decoded
+    /// in one pass (streamed), or whose frame and first scan cannot be read (the decoder says why).
+    public static func wholeDecodeBytes(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var frame: (progressive: Bool, width: Int, height: Int, sampling: [(h: Int, v: Int)])?
+        var offset = 2
+        while offset + 4 <= bytes.count {
+            guard bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
+            let segment = offset + 4
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) && length >= 8 {
+                let count = Int(bytes[segment + 5])
+                guard count > 0, length >= 8 + 3 * count else { return nil }
+                let sampling = (0..<count).map { index -> (h: Int, v: Int) in
+                    let factors = bytes[segment + 6 + 3 * index + 1]
+                    return (max(1, Int(factors >> 4)), max(1, Int(factors & 0x0F)))
+                }
+                frame = ([0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
+                         Int(bytes[segment + 3]) << 8 | Int(bytes[segment + 4]),
+                         Int(bytes[segment + 1]) << 8 | Int(bytes[segment + 2]), sampling)
+            }
+            if marker == 0xDA {
+                guard let frame, length >= 3 else { return nil }
+                let scanComponents = Int(bytes[segment])
+                guard frame.progressive || scanComponents < frame.sampling.count else { return nil }
+                return coefficientBytes(width: frame.width, height: frame.height, sampling: frame.sampling)
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// What libjpeg's full-image coefficient buffer takes (jdcoefct.c): per component,
+    /// ceil(size x factor / (largest factor x 8)) blocks a side, rounded up to its factor.
+    static func coefficientBytes(width: Int, height: Int, sampling: [(h: Int, v: Int)]) -> Int {
+        let maxH = sampling.map(\.h).max() ?? 1, maxV = sampling.map(\.v).max() ?? 1
+        func blocks(_ size: Int, _ factor: Int, _ largest: Int) -> Int {
+            let inBlocks = (size * factor + largest * 8 - 1) / (largest * 8)
+            return (inBlocks + factor - 1) / factor * factor
+        }
+        return sampling.reduce(0) { total, component in
+            total + blocks(width, component.h, maxH) * blocks(height, component.v, maxV) * 64 * 2
+        }
     }
 }

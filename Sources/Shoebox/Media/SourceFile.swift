@@ -8,6 +8,9 @@ import Glibc
 /// The file is opened with `O_RDONLY | O_NOFOLLOW | O_NONBLOCK` and checked with `fstat` on
 /// the open descriptor: a FIFO named `photo.jpg` cannot hang the reader, a symlink swapped in
 /// after the walk is refused, and only regular files are read. Nothing is ever written.
+///
+/// Paths are `PathText` (a name that is not UTF-8 is escaped), and may be longer than
+/// `PATH_MAX`: such a path is opened one folder at a time with `openat`.
 public enum SourceFile {
     /// The identity and change stamp of a regular file.
     public struct Status: Equatable, Sendable {
@@ -20,7 +23,7 @@ public enum SourceFile {
 
     /// Reads the whole file into memory, refusing anything above `maxBytes`.
     public static func read(_ path: String, maxBytes: Int64) throws -> (SourceBytes, Status) {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
         defer { close(fd) }
         let status = try regularFileStatus(fd, path: path)
@@ -33,7 +36,7 @@ public enum SourceFile {
 
     /// Hashes the whole file by streaming it (videos are never read into memory).
     public static func hash(_ path: String) throws -> (String, Status) {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
         defer { close(fd) }
         let status = try regularFileStatus(fd, path: path)
@@ -44,7 +47,7 @@ public enum SourceFile {
 
     /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`.
     public static func head(_ path: String, count: Int) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
         defer { close(fd) }
         _ = try regularFileStatus(fd, path: path)
@@ -57,8 +60,55 @@ public enum SourceFile {
     /// The status of a path without opening it, not following a final symlink.
     public static func status(ofPath path: String) -> Status? {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard linkStatus(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Status(info)
+    }
+
+    /// `open(2)` of a path's text, however long the path: past `PATH_MAX` its folders are
+    /// opened one at a time (`O_NOFOLLOW`: a walked path never goes through a symlink), then
+    /// the name in the last one. -1 with `errno` set on failure, as `open`.
+    public static func openDescriptor(_ path: String, flags: Int32) -> Int32 {
+        let bytes = PathText.decode(path)
+        guard bytes.count >= Int(PATH_MAX) else { return PathText.withCString(path) { open($0, flags) } }
+        guard let (folder, name) = openFolder(holding: bytes) else { return -1 }
+        defer { closeKeepingErrno(folder) }
+        return name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, flags) }
+    }
+
+    /// `lstat(2)` of a path's text, however long the path; 0 on success, as `lstat`.
+    public static func linkStatus(_ path: String, _ info: inout stat) -> Int32 {
+        let bytes = PathText.decode(path)
+        guard bytes.count >= Int(PATH_MAX) else { return PathText.withCString(path) { lstat($0, &info) } }
+        guard let (folder, name) = openFolder(holding: bytes) else { return -1 }
+        defer { closeKeepingErrno(folder) }
+        return name.withUnsafeBufferPointer { fstatat(folder, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) }
+    }
+
+    /// The folder holding an absolute path's last name, opened (`O_PATH`) by walking down from
+    /// `/`, and that name as a C string; nil with `errno` set when a folder cannot be opened.
+    private static func openFolder(holding bytes: [UInt8]) -> (Int32, [CChar])? {
+        let names = bytes.split(separator: UInt8(ascii: "/")).map { $0.map { CChar(bitPattern: $0) } + [0] }
+        guard bytes.first == UInt8(ascii: "/"), let last = names.last else {
+            errno = ENAMETOOLONG
+            return nil
+        }
+        var folder = open("/", pathOnly | O_DIRECTORY | O_CLOEXEC)
+        for name in names.dropLast() where folder >= 0 {
+            let next = name.withUnsafeBufferPointer { openat(folder, $0.baseAddress!, pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            closeKeepingErrno(folder)
+            folder = next
+        }
+        return folder >= 0 ? (folder, last) : nil
+    }
+
+    /// Linux's `O_PATH` (Glibc declares it only with `_GNU_SOURCE`, so Swift does not see it):
+    /// a folder opened only to walk through, which needs search permission, not read.
+    private static let pathOnly: Int32 = 0o10000000
+
+    private static func closeKeepingErrno(_ fd: Int32) {
+        let saved = errno
+        close(fd)
+        errno = saved
     }
 
     private static func regularFileStatus(_ fd: Int32, path: String) throws -> Status {

@@ -17,7 +17,7 @@ public final class VideoFile {
 
     /// Opens the video at `path`, or the one embedded in it at `range` (a motion photo's MP4).
     public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil) throws {
-        fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        fd = SourceFile.openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {

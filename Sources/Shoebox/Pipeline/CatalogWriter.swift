@@ -21,10 +21,10 @@ final class CatalogWriter {
         case let .work(draft):
             try catalog.record(draft, run: run, livePhotoRules: livePhotoRules)
             return .ingested(path: draft.file.path, kind: draft.kind, size: draft.displayedSize)
-        case let .settled(.unchanged(id)):
+        case let .settled(.unchanged(id, _)):
             try markSeen(id)
             return .unchanged(assetID: id)
-        case let .settled(.stillFailed(id)):
+        case let .settled(.stillFailed(id, _)):
             try markSeen(id)
             return .stillFailed(assetID: id)
         case let .settled(.relocated(id, file)):

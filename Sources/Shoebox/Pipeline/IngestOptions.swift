@@ -4,9 +4,14 @@ public struct IngestOptions: Sendable {
     public var jobs: Int?
     /// Retry files recorded as failed even when they have not changed.
     public var retryFailed: Bool
+    /// Set when this run is one process of a supervised `shoebox ingest`: what the earlier
+    /// processes did, so that the summary covers the whole command and nothing it recorded as
+    /// failed is tried again.
+    public var journal: IngestJournal?
 
-    public init(jobs: Int? = nil, retryFailed: Bool = false) {
+    public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil) {
         self.jobs = jobs
         self.retryFailed = retryFailed
+        self.journal = journal
     }
 }

@@ -37,19 +37,23 @@ public final class IngestPipeline {
     }
 
     /// Ingests `roots` (files or folders); `onEvent` hears every file's outcome in order of completion.
+    ///
+    /// The summary counts every file once. For one process of a supervised ingest
+    /// (`options.journal`), it covers the whole command: what earlier processes did is counted,
+    /// and not reported again.
     public func run(roots: [String], onEvent: (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
         try Vips.start()
-        let started = Date()
+        let started = options.journal?.started ?? Date()
         let resolved = roots.map(Self.resolve)
         let run = try sink.beginRun(roots: resolved)
-        var summary = IngestSummary()
+        var tally = IngestTally(journal: options.journal)
         if !configuration.isDecodeOnly {   // a decode-only run has no library to log into
-            try CrashGuard.install(for: library)
-            try recordEarlierCrashes(run: run, roots: resolved, summary: &summary, onEvent: onEvent)
+            try CrashGuard.install(for: library, supervised: options.journal != nil)
+            try recordEarlierCrashes(run: run, roots: resolved, tally: &tally, onEvent: onEvent)
         }
         let cancelled = CancellationFlag()
         let group = DispatchGroup()
-        let final = startStages(run: run, group: group)
+        let final = startStages(run: run, failedSoFar: tally.failedSoFar, group: group)
         let walked = observer.map { StageRunner.timedWalk(into: final.input, observer: $0, group: group) } ?? final.input
         let reports = ReportBox()
         let walker = DiscoverStage(excluding: library.root, cancelled: { cancelled.isSet })
@@ -66,8 +70,7 @@ public final class IngestPipeline {
             if fatal != nil { continue }  // drain so that no producer stays blocked
             do {
                 let event = try timer.time(item) { try writer.record(item) }
-                summary.count(event)
-                onEvent(event)
+                if tally.count(event, path: item.path) { onEvent(event) }
             } catch {
                 fatal = IngestStopped.fromCatalog(error)
                 cancelled.set()
@@ -76,14 +79,18 @@ public final class IngestPipeline {
         group.wait()
         if let fatal { throw fatal }
         try writer.flush()
+        tally.finish()
+        var summary = tally.summary
         try markMissing(reports.all, run: run, summary: &summary)
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
 
-    /// Files an earlier process died on (`CrashGuard`'s log) are recorded as `crashed` before
-    /// the walk, so the plan stage skips them until `--retry-failed` instead of crashing again.
-    private func recordEarlierCrashes(run: Int64, roots: [String], summary: inout IngestSummary,
+    /// Files an earlier process died on (`CrashGuard`'s log) are recorded as `crashed` or
+    /// `timeout` before the walk, so the plan stage skips them (until `--retry-failed`, and
+    /// never again in this command) instead of dying on them again. Reported here, counted
+    /// once by the tally.
+    private func recordEarlierCrashes(run: Int64, roots: [String], tally: inout IngestTally,
                                       onEvent: (IngestEvent) -> Void) throws {
         let failures = CrashGuard.failedFiles(in: library)
         guard !failures.isEmpty else { return }
@@ -92,11 +99,11 @@ public final class IngestPipeline {
             let root = roots.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
                 ?? (path as NSString).deletingLastPathComponent
             let failure = IngestError(errorClass, path: path, reason: errorClass == .timeout
-                ? "took longer than the pipeline's time budget in an earlier run; skipped until --retry-failed"
-                : "Shoebox died while decoding this file in an earlier run (a C library crashed on it); skipped until --retry-failed")
+                ? "took longer than the pipeline's time budget (limits.imageSeconds or videoSeconds), so the ingest process was stopped; skipped until --retry-failed"
+                : "the ingest process died while a C library decoded this file (a crash in the decoder); skipped until --retry-failed")
             try sink.recordFailure(failure, file: DiscoveredFile(path: path, root: root, status: status),
                                    contentHash: nil, existingID: nil, run: run)
-            summary.count(.failed(failure))
+            tally.recordedBeforeWalk(.failed, path: path)
             onEvent(.failed(failure))
         }
         CrashGuard.forget(in: library)
@@ -117,7 +124,7 @@ public final class IngestPipeline {
     }
 
     /// Wires the stages between bounded queues; returns the first queue and the last.
-    private func startStages(run: Int64, group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
+    private func startStages(run: Int64, failedSoFar: Set<IngestJournal.Key>, group: DispatchGroup) -> (input: BlockingQueue<PipelineItem<DiscoveredFile>>,
                                                        output: BlockingQueue<PipelineItem<AssetDraft>>) {
         let c = configuration
         let recipes = Dictionary(uniqueKeysWithValues: c.thumbnails.map { ($0.name, $0.recipeHash(aspectRule: c.aspectRule)) })
@@ -130,7 +137,8 @@ public final class IngestPipeline {
         let oriented = queue(OrientedImage.self)
         let classified = queue(OrientedImage.self)
         let rendered = queue(AssetDraft.self)
-        StageRunner.start(PlanStage(catalog: catalog, library: library, recipes: recipes, retryFailed: options.retryFailed),
+        StageRunner.start(PlanStage(catalog: catalog, library: library, recipes: recipes, retryFailed: options.retryFailed,
+                                    failedInThisCommand: failedSoFar),
                           workers: 1, input: discovered, output: planned, group: group, observer: observer)
         StageRunner.start(ReadStage(maxFileBytes: c.limits.maxFileBytes), workers: c.concurrency.read,
                           input: planned, output: read, group: group, observer: observer)
@@ -146,12 +154,13 @@ public final class IngestPipeline {
         return (discovered, rendered)
     }
 
-    /// An absolute path with symlinks resolved, so that assets are keyed the same way every run.
-    static func resolve(_ path: String) -> String {
+    /// An absolute path with symlinks resolved, so that assets are keyed the same way every
+    /// run; `path` and the result are `PathText`.
+    public static func resolve(_ path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let real = realpath(absolute, nil) else { return absolute }
+        guard let real = PathText.withCString(absolute, { realpath($0, nil) }) else { return absolute }
         defer { free(real) }
-        return String(cString: real)
+        return PathText.encode(UnsafeRawBufferPointer(start: real, count: strlen(real)))
     }
 }
 

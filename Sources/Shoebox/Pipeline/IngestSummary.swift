@@ -9,7 +9,8 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     public var failed = 0
     /// Failures recorded by earlier runs whose files have not changed (not retried).
     public var stillFailed = 0
-    /// Entries that are not regular files (links, FIFOs...) or whose names cannot be stored.
+    /// Entries that are not regular files (links, FIFOs...), folders that cannot be read, and files
+    /// that are not media by content or name.
     public var skipped = 0
     /// Assets newly flagged missing because their file is gone.
     public var missing = 0
@@ -30,6 +31,15 @@ public struct IngestSummary: Sendable, Equatable, Codable {
         case .relocated: relocated += 1
         case .failed: failed += 1
         case .stillFailed: stillFailed += 1
+        case .skipped: skipped += 1
+        }
+    }
+
+    mutating func count(_ outcome: IngestJournal.Outcome) {
+        switch outcome {
+        case .ingested: ingested += 1
+        case .relocated: relocated += 1
+        case .failed: failed += 1
         case .skipped: skipped += 1
         }
     }

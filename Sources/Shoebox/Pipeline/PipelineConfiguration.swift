@@ -52,6 +52,14 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
 
         public var imageBudget: Int { imageSeconds ?? 20 }
         public var videoBudget: Int { videoSeconds ?? 120 }
+        /// Optional: the memory one decode may take for an image libvips must decode whole (an
+        /// interlaced PNG, a progressive JPEG: shrink-on-load cannot stream them): the whole
+        /// image (or its DCT coefficients) and the file's bytes. Such an image is refused
+        /// (`tooLarge`) from its header when it needs more. Default 134,217,728 (128 MiB), which
+        /// keeps one worker under 256 MB (measured in docs/RELIABILITY.md).
+        public var decodeMemoryBytes: Int64?
+
+        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? 134_217_728 }
     }
 
     /// Workers per stage; 0 for `decode` means one per core.
@@ -111,6 +119,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         try check(queueCapacity > 0, "queueCapacity must be positive")
         try check(limits.maxGifFramePixels > 0, "limits.gifFramePixels must be positive")
         try check(limits.imageBudget > 0 && limits.videoBudget > 0, "limits.imageSeconds and videoSeconds must be positive")
+        try check(limits.maxDecodeMemoryBytes > 0, "limits.decodeMemoryBytes must be positive")
         try check((0...1).contains(videoSettings.posterAt), "video.posterAt must be a fraction from 0 to 1")
         try check(livePhotoRules.maxVideoSeconds > 0 && livePhotoRules.maxCaptureGapSeconds >= 0,
                   "livePhoto: maxVideoSeconds must be positive and maxCaptureGapSeconds not negative")

@@ -7,7 +7,8 @@ enum PipelineKeys {
     private static let nested: [String: Set<String>] = [
         "aspectRule": ["panoramaAbove", "panoramaWidthFactor", "tallBelow", "tallWidthFactor"],
         "thumbnails": ["name", "rule", "width", "height", "format", "quality", "maxLongEdge", "animated"],
-        "limits": ["maxPixels", "maxFileBytes", "failOnTruncation", "gifFramePixels", "imageSeconds", "videoSeconds"],
+        "limits": ["maxPixels", "maxFileBytes", "failOnTruncation", "gifFramePixels", "imageSeconds", "videoSeconds",
+                   "decodeMemoryBytes"],
         "video": ["posterAt"],
         "livePhoto": ["maxVideoSeconds", "maxCaptureGapSeconds"],
         "concurrency": ["read", "decode", "orient", "classify", "thumbnail"],

@@ -19,15 +19,35 @@ public enum PipelineItem<Payload> {
 /// A file's final outcome, decided before the end of the pipeline.
 public enum Settlement: Sendable {
     /// Already catalogued and unchanged on disk.
-    case unchanged(assetID: Int64)
+    case unchanged(assetID: Int64, path: String)
     /// Recorded as failed by an earlier run and unchanged since: not retried without `--retry-failed`.
-    case stillFailed(assetID: Int64)
+    case stillFailed(assetID: Int64, path: String)
     /// Same content as a catalogued asset, at a new path or with a new stamp: no decode needed.
     case relocated(assetID: Int64, file: DiscoveredFile)
     /// Could not be ingested; recorded with its error class.
     case failed(IngestError, file: DiscoveredFile, contentHash: String?, existingID: Int64?)
     /// Not a regular file (FIFO, socket, symlink...): reported, never opened.
     case skipped(path: String, reason: String)
+}
+
+extension Settlement {
+    /// The file this outcome is about.
+    public var path: String {
+        switch self {
+        case let .unchanged(_, path), let .stillFailed(_, path), let .skipped(path, _): return path
+        case let .relocated(_, file), let .failed(_, file, _, _): return file.path
+        }
+    }
+}
+
+extension PipelineItem where Payload == AssetDraft {
+    /// The file this item is about.
+    public var path: String {
+        switch self {
+        case let .work(draft): return draft.file.path
+        case let .settled(settlement): return settlement.path
+        }
+    }
 }
 
 /// A stage's input knows which file it is about, so a failure can be recorded against it.

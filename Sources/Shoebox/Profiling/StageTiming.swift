@@ -74,8 +74,7 @@ public struct StageTiming: Sendable, Equatable {
             if case let .settled(settlement) = item {
                 switch settlement {
                 case let .failed(_, file, _, _), let .relocated(_, file): (path, bytes) = (file.path, file.status.size)
-                case let .skipped(skipped, _): path = skipped
-                case let .unchanged(id), let .stillFailed(id): path = "asset #\(id)"
+                case .skipped, .unchanged, .stillFailed: path = settlement.path
                 }
             }
             self.init(stage: stage, worker: worker, path: path, outcome: outcome, bytes: bytes, start: start,

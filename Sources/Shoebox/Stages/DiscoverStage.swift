@@ -8,7 +8,10 @@ import Glibc
 /// Nothing is listed into memory first: each directory is read entry by entry while the
 /// next stages already work, and a full queue pauses the walk (back-pressure). Symbolic
 /// links are never followed (no walk leaves its root, no loop), FIFOs and devices are never
-/// opened, and the library folder is never walked into.
+/// opened, and the library folder is never walked into. Folders are walked through their
+/// descriptors (`openat`, `fstatat`), so a path longer than `PATH_MAX` is walked too; every
+/// path is `PathText`, so a name that is not UTF-8 is found like any other. At most 256
+/// folders deep (as many open descriptors).
 public final class DiscoverStage: @unchecked Sendable {
     /// What the walk of one root found: a root that vanished or holds no file must not make
     /// its assets look deleted.
@@ -41,7 +44,7 @@ public final class DiscoverStage: @unchecked Sendable {
     public func walk(root: String, into output: BlockingQueue<PipelineItem<DiscoveredFile>>) -> RootReport {
         var report = RootReport(root: root)
         var info = stat()
-        guard stat(root, &info) == 0 else {
+        guard SourceFile.linkStatus(root, &info) == 0 else {
             report.problem = "cannot open \(root): \(String(cString: strerror(errno)))"
             return report
         }
@@ -53,33 +56,34 @@ public final class DiscoverStage: @unchecked Sendable {
                                              status: SourceFile.Status(info))))
             return report
         }
-        walkDirectory(root, root: root, depth: 0, report: &report, output: output)
+        let folder = SourceFile.openDescriptor(root, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            report.problem = "cannot read \(root): \(String(cString: strerror(errno)))"
+            output.push(.settled(.skipped(path: root, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
+            return report
+        }
+        walkFolder(folder, path: root, root: root, depth: 0, report: &report, output: output)
         return report
     }
 
-    private func walkDirectory(_ directory: String, root: String, depth: Int, report: inout RootReport,
-                               output: BlockingQueue<PipelineItem<DiscoveredFile>>) {
-        guard depth <= maxDepth else {
-            output.push(.settled(.skipped(path: directory, reason: "deeper than \(maxDepth) folders; not walked")))
-            return
-        }
-        guard let handle = opendir(directory) else {
-            if depth == 0 { report.problem = "cannot read \(directory): \(String(cString: strerror(errno)))" }
+    /// Walks an open folder (and closes it): each entry is looked at and opened relative to
+    /// its folder's descriptor, so no path is resolved again, however deep or long, and a name
+    /// that is not UTF-8 is walked like any other (its text escaped, see `PathText`).
+    private func walkFolder(_ folder: Int32, path directory: String, root: String, depth: Int, report: inout RootReport,
+                            output: BlockingQueue<PipelineItem<DiscoveredFile>>) {
+        guard let handle = fdopendir(folder) else {
             output.push(.settled(.skipped(path: directory, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
+            close(folder)
             return
         }
         defer { closedir(handle) }
         while !cancelled(), let entry = readdir(handle) {
-            let nameBytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if nameBytes == [46] || nameBytes == [46, 46] { continue }
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            guard String(validatingUTF8: nameBytes.map { CChar(bitPattern: $0) } + [0]) != nil else {
-                output.push(.settled(.skipped(path: path, reason: "file name is not valid UTF-8; rename it to ingest it")))
-                continue
-            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [46] || name == [46, 46] { continue }
+            let path = (directory.hasSuffix("/") ? directory : directory + "/") + PathText.encode(name)
+            let cName = name.map { CChar(bitPattern: $0) } + [0]
             var info = stat()
-            guard lstat(path, &info) == 0 else {
+            guard fstatat(dirfd(handle), cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 output.push(.settled(.skipped(path: path, reason: "cannot stat: \(String(cString: strerror(errno)))")))
                 continue
             }
@@ -90,7 +94,16 @@ public final class DiscoverStage: @unchecked Sendable {
                 output.push(.work(DiscoveredFile(path: path, root: root, status: SourceFile.Status(info))))
             case S_IFDIR:
                 if let excluded = excludedDirectory, excluded == (UInt64(info.st_dev), UInt64(info.st_ino)) { continue }
-                walkDirectory(path, root: root, depth: depth + 1, report: &report, output: output)
+                guard depth < maxDepth else {
+                    output.push(.settled(.skipped(path: path, reason: "deeper than \(maxDepth) folders; not walked")))
+                    continue
+                }
+                let child = openat(dirfd(handle), cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0 else {
+                    output.push(.settled(.skipped(path: path, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
+                    continue
+                }
+                walkFolder(child, path: path, root: root, depth: depth + 1, report: &report, output: output)
             case S_IFLNK:
                 output.push(.settled(.skipped(path: path, reason: "symbolic link; links are not followed")))
             default:

@@ -2,13 +2,17 @@
 ///
 /// A file whose size and modification time match its catalogued asset, with every current
 /// thumbnail present, is settled `unchanged` without being opened. A catalogued failure with
-/// the same stamp stays failed unless `retryFailed`.
+/// the same stamp stays failed unless `retryFailed`, and always when this command already
+/// recorded it (a file that crashed the decoder a moment ago is not decoded again).
 public struct PlanStage: PipelineStage {
     public let name = "plan"
     let catalog: CatalogStore
     let library: Library
     let recipes: [String: String]
     let retryFailed: Bool
+    /// The files this command has recorded as failed so far (earlier processes of a supervised
+    /// ingest, and the crash log read at the start of this run).
+    var failedInThisCommand: Set<IngestJournal.Key> = []
 
     public func process(_ file: DiscoveredFile) throws -> PipelineItem<AssetDraft> {
         let entry: CatalogEntry?
@@ -17,11 +21,11 @@ public struct PlanStage: PipelineStage {
         }
         guard let entry else { return .work(AssetDraft(file: file, existingID: nil)) }
         let sameStamp = entry.fileSize == file.status.size && entry.modifiedNanoseconds == file.status.modifiedNanoseconds
-        if sameStamp && entry.status == .failed && !retryFailed {
-            return .settled(.stillFailed(assetID: entry.id))
+        if sameStamp && entry.status == .failed && (!retryFailed || failedInThisCommand.contains(IngestJournal.Key(path: file.path))) {
+            return .settled(.stillFailed(assetID: entry.id, path: file.path))
         }
         if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) {
-            return .settled(.unchanged(assetID: entry.id))
+            return .settled(.unchanged(assetID: entry.id, path: file.path))
         }
         return .work(AssetDraft(file: file, existingID: entry.id))
     }

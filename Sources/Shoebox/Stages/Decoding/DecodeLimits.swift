@@ -13,6 +13,35 @@ enum DecodeLimits {
         }
     }
 
+    /// Refuses an image libvips would have to decode whole (an interlaced PNG, a progressive or
+    /// multi-scan JPEG) when that takes more memory than the pipeline allows one decode, from
+    /// its header and structure, before any pixel is decoded. What such a decode holds at once
+    /// is the whole image (or its DCT coefficients) and the file's bytes, read whole before it.
+    static func checkWholeDecode(_ bytes: SourceBytes, format: MediaFormat, size: PixelSize, limit: Int64, path: String) throws {
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let whole: Int?, what: String
+        switch format {
+        case .png:
+            whole = PNGStructure.wholeDecodeBytes(raw)
+            what = "an interlaced (Adam7) PNG is decoded whole: its \(size) pixels"
+        case .jpeg:
+            whole = JPEGStructure.wholeDecodeBytes(raw)
+            what = "a progressive JPEG is decoded whole: the DCT coefficients of its \(size) pixels"
+        default:
+            return
+        }
+        guard let whole else { return }
+        let needed = Int64(clamping: whole).addingReportingOverflow(Int64(bytes.count))
+        guard needed.overflow || needed.partialValue > limit else { return }
+        throw IngestError(.tooLarge, path: path, reason: "\(what) and the file's \(megabytes(Int64(bytes.count))) need "
+                          + "\(needed.overflow ? "more than \(megabytes(.max))" : megabytes(needed.partialValue)) at once; "
+                          + "the pipeline's limits.decodeMemoryBytes allows \(megabytes(limit))")
+    }
+
+    private static func megabytes(_ bytes: Int64) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
     /// The box, in stored orientation, that holds the largest thumbnail of an image displayed
     /// at `displayed`: what the decoder shrinks to, once, for every thumbnail.
     static func decodeBox(displayed: PixelSize, orientation: Orientation, configuration: PipelineConfiguration) -> PixelSize {

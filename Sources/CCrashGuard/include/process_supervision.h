@@ -1,0 +1,25 @@
+// The C half of `shoebox ingest`'s supervision: the ingest runs in a child process that a
+// crashing decoder may kill, and a parent that starts it again. Signal handlers and prctl(2)
+// are C (prctl is variadic, and a handler must be async-signal-safe).
+#ifndef SHOEBOX_PROCESS_SUPERVISION_H
+#define SHOEBOX_PROCESS_SUPERVISION_H
+
+#include <sys/types.h>
+
+/* In the child, first thing: asks the kernel to SIGKILL this process when its parent dies,
+ * then checks that the parent is still `parent` (it may have died before the request).
+ * 0 when supervised by a live parent; -1 when the parent is gone (the caller should exit). */
+int sb_supervised_child_setup(pid_t parent);
+
+/* In the parent, on the thread that starts and waits for the children: SIGINT, SIGTERM,
+ * SIGHUP and SIGQUIT (those not ignored) are from now on forwarded to the current child, and
+ * remembered; they are unblocked on this thread, so children started from it get them too. */
+void sb_supervisor_install(void);
+/* The child signals go to; 0 while there is none. A termination signal that arrived while
+ * there was no child is sent to the new one at once. */
+void sb_supervisor_set_child(pid_t child);
+/* The last termination signal the parent received, or 0: the user wants the run to stop,
+ * so a child that dies is not started again. */
+int sb_supervisor_received_signal(void);
+
+#endif

@@ -1,0 +1,60 @@
+#include "process_supervision.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+static pid_t child_pid;
+static int received_signal;
+
+int sb_supervised_child_setup(pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+        return -1;
+    /* The parent may have died between starting this process and the request above: then
+     * no signal will ever come, and this process now has another parent. */
+    return getppid() == parent ? 0 : -1;
+}
+
+/* Async-signal-safe: two atomic accesses and kill(2). */
+static void forward(int signal_number) {
+    __atomic_store_n(&received_signal, signal_number, __ATOMIC_SEQ_CST);
+    pid_t child = __atomic_load_n(&child_pid, __ATOMIC_SEQ_CST);
+    if (child > 0)
+        kill(child, signal_number);
+}
+
+void sb_supervisor_install(void) {
+    const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+    sigset_t unblocked;
+    sigemptyset(&unblocked);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction current;
+        /* An ignored signal stays ignored, in the parent and (inherited) in the child, as it
+         * would be for an unsupervised run (nohup, background jobs). */
+        if (sigaction(signals[i], NULL, &current) != 0 || current.sa_handler == SIG_IGN)
+            continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = forward;
+        action.sa_flags = SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        sigaction(signals[i], &action, NULL);
+        sigaddset(&unblocked, signals[i]);
+    }
+    /* A parent may hand down a mask blocking them (a test runner's worker thread does): they
+     * must reach this thread, and the child, which inherits this thread's mask. */
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, NULL);
+}
+
+void sb_supervisor_set_child(pid_t child) {
+    __atomic_store_n(&child_pid, child, __ATOMIC_SEQ_CST);
+    int pending = __atomic_load_n(&received_signal, __ATOMIC_SEQ_CST);
+    if (child > 0 && pending != 0)
+        kill(child, pending);
+}
+
+int sb_supervisor_received_signal(void) {
+    return __atomic_load_n(&received_signal, __ATOMIC_SEQ_CST);
+}

@@ -1,0 +1,116 @@
+import CCrashGuard
+import Foundation
+import Shoebox
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes one `shoebox ingest` finish its batch although a C library may kill the process on a
+/// file: the ingest runs in a child process (this executable again, same arguments, with
+/// `SHOEBOX_SUPERVISOR` set), and when the child dies of a fatal signal in a decoder or stops
+/// at a file over its time budget (status 124), the supervisor names the file on stderr and
+/// starts it again. The new child records the file from the library's `crash.log` as
+/// `crashed` or `timeout` and goes on; a journal the children share makes the final summary
+/// count every file once, and keeps the command from trying the file again.
+///
+/// What callers may rely on:
+/// - the child dies with the supervisor (`PR_SET_PDEATHSIG`, checked against the race), so a
+///   `kill -9` of the command leaves no orphan holding the library's lock for longer than the
+///   child takes to die (and `LibraryLock` waits that long);
+/// - SIGINT, SIGTERM, SIGHUP and SIGQUIT are forwarded to the child, and after one of them
+///   nothing is restarted;
+/// - restarts are bounded: never more than `maxRestarts`, and none when a restart made no
+///   progress (the child died naming no file, or naming a file already recorded);
+/// - the status is the last child's: 0 or 1 from its summary of the whole batch, or, when the
+///   supervisor stops restarting, the child's own (its exit status, or its signal, raised again).
+enum IngestSupervisor {
+    /// Set in a child's environment: `<supervisor pid>:<journal descriptor>`.
+    static let environmentKey = "SHOEBOX_SUPERVISOR"
+    static let maxRestarts = 100
+
+    /// In a child: its journal, after making sure it dies with its supervisor; nil when this
+    /// process is not supervised. Exits at once when the supervisor is already gone.
+    static func journalIfSupervised() throws -> IngestJournal? {
+        guard let marker = ProcessInfo.processInfo.environment[environmentKey] else { return nil }
+        let parts = marker.split(separator: ":").compactMap { Int32($0) }
+        guard parts.count == 2 else { throw UsageError("\(environmentKey) is internal to shoebox ingest (got \"\(marker)\")") }
+        guard sb_supervised_child_setup(parts[0]) == 0 else {
+            Output.error("Error: the supervising shoebox process is gone; stopping")
+            exit(ExitStatus.failure)
+        }
+        return try IngestJournal(descriptor: parts[1])
+    }
+
+    /// Runs the command as supervised children until one finishes; returns the exit status.
+    static func run(library: Library) throws -> Int32 {
+        let journal = try IngestJournal.create()
+        sb_supervisor_install()
+        var policy = RestartPolicy(maxRestarts: maxRestarts)
+        while true {
+            let child = try spawn(journal: journal)
+            sb_supervisor_set_child(child)
+            let ending = wait(for: child)
+            sb_supervisor_set_child(0)
+            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library),
+                                 interrupted: sb_supervisor_received_signal() != 0) {
+            case let .restart(line):
+                Output.error(clearedProgressLine + line)
+            case let .stop(line):
+                if let line { Output.error(clearedProgressLine + line) }
+                return finish(like: ending)
+            }
+        }
+    }
+
+    /// On a terminal, the dead child's progress line is still on screen: erase it first.
+    private static var clearedProgressLine: String {
+        isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+    }
+
+    /// Starts this executable again with the same arguments and environment, plus the marker.
+    private static func spawn(journal: IngestJournal) throws -> pid_t {
+        var arguments: [UnsafeMutablePointer<CChar>?] = (0..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
+        arguments.append(nil)
+        let prefix = Array("\(environmentKey)=".utf8CString.dropLast())
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = environ[index] {
+            let isMarker = prefix.indices.allSatisfy { entry[$0] == prefix[$0] }
+            if !isMarker { environment.append(entry) }
+            index += 1
+        }
+        let marker = strdup("\(environmentKey)=\(getpid()):\(journal.descriptor)")
+        defer { free(marker) }
+        environment.append(marker)
+        environment.append(nil)
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, "/proc/self/exe", nil, nil, arguments, environment)
+        guard rc == 0 else { throw SupervisorError.cannotStart(executable: "/proc/self/exe", reason: String(cString: strerror(rc))) }
+        return child
+    }
+
+    private static func wait(for child: pid_t) -> ChildEnding {
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            if errno != EINTR { return .exited(ExitStatus.failure) }
+        }
+        return ChildEnding(waitStatus: status)
+    }
+
+    /// Ends like the child: its exit status, or its signal (without a core file of our own).
+    private static func finish(like ending: ChildEnding) -> Int32 {
+        switch ending {
+        case let .exited(code): return code
+        case let .signalled(signal):
+            var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+            setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+            Glibc.signal(signal, SIG_DFL)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, signal)
+            sigprocmask(SIG_UNBLOCK, &set, nil)
+            raise(signal)
+            return 128 + signal
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Shoebox
+
+/// When `shoebox ingest`'s supervisor starts its ingest process again, and the line it prints:
+/// a pure function of how each child ended and which files the crash log names.
+///
+/// A child is started again only when it died on a file the crash guard named (a fatal signal
+/// in a decoder, or the watchdog's status 124), no stop was asked for (SIGINT, SIGTERM...),
+/// and the restart is progress: the file was not named before in this command (the restarted
+/// child records it and never decodes it again, so a file named twice means going round in
+/// circles), and there have been fewer than `maxRestarts` restarts.
+struct RestartPolicy {
+    /// The decision about one child that ended.
+    enum Decision: Equatable {
+        /// Start the child again; the line says which file, why, and how it is recorded.
+        case restart(line: String)
+        /// Stop and end as the child did; the line, if any, says why there is no restart.
+        case stop(line: String?)
+    }
+
+    let maxRestarts: Int
+    private(set) var restarts = 0
+    private var named: Set<[UInt8]> = []
+
+    init(maxRestarts: Int = 100) {
+        self.maxRestarts = maxRestarts
+    }
+
+    /// The signals the crash guard names a file for before the process dies of them.
+    static let crashSignals: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                                SIGILL: "SIGILL", SIGABRT: "SIGABRT"]
+
+    /// Decides about a child that ended as `ending`, with `files` in the crash log, after the
+    /// supervisor was (`interrupted`) or was not asked to stop.
+    mutating func decide(_ ending: ChildEnding, files: [(path: String, errorClass: ErrorClass)],
+                         interrupted: Bool) -> Decision {
+        guard Self.diedOnAFile(ending), !interrupted else { return .stop(line: nil) }
+        guard let file = files.last else {
+            return .stop(line: "shoebox: stopped: the ingest process \(ending) outside any decoder, so there is no file to go on without")
+        }
+        let what = Self.describe(ending, file: file.path)
+        if files.contains(where: { named.contains(Array($0.path.utf8)) }) {
+            return .stop(line: "shoebox: stopped: \(what) again after it was recorded; run the same ingest again to go on")
+        }
+        guard restarts < maxRestarts else {
+            return .stop(line: "shoebox: stopped after \(maxRestarts) restarts: \(what); run the same ingest again to go on")
+        }
+        files.forEach { named.insert(Array($0.path.utf8)) }
+        restarts += 1
+        return .restart(line: "shoebox: \(what): recorded as \(file.errorClass.rawValue), the ingest goes on without it (restart \(restarts))")
+    }
+
+    private static func diedOnAFile(_ ending: ChildEnding) -> Bool {
+        switch ending {
+        case .exited(124): return true
+        case let .signalled(signal): return crashSignals[signal] != nil
+        case .exited: return false
+        }
+    }
+
+    /// `a C library crashed on PATH (SIGABRT)`, or `PATH went over its time budget`.
+    private static func describe(_ ending: ChildEnding, file path: String) -> String {
+        if case let .signalled(signal) = ending { return "a C library crashed on \(path) (\(crashSignals[signal] ?? "signal \(signal)"))" }
+        return "\(path) went over its time budget"
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// `shoebox ingest` is a supervisor and its ingest process: whatever ends the supervisor ends
+/// the ingest process with it, and a signal asking it to stop reaches the ingest process.
+@Suite struct IngestSupervisorTests {
+    /// A batch whose ingest process hangs on `stuck.jpg` (20 s budget), started and left running.
+    struct HangingIngest {
+        let folder: TemporaryFolder
+        let root: URL
+        let library: URL
+        let supervisor: Process
+
+        init() throws {
+            folder = try TemporaryFolder()
+            root = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
+            try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_1.jpg"), to: root.appendingPathComponent("stuck.jpg"))
+            library = folder.url.appendingPathComponent("library")
+            supervisor = try ShoeboxBinary.process(["ingest", root.path, "--library", library.path])
+            supervisor.environment?["SHOEBOX_TEST_HANG_ON"] = "stuck"
+            supervisor.standardOutput = FileHandle.nullDevice
+            supervisor.standardError = FileHandle.nullDevice
+            try supervisor.run()
+        }
+
+        /// The supervisor's child, once it has started.
+        func ingestProcess() throws -> pid_t {
+            for _ in 0..<200 {
+                if let child = Self.children(of: supervisor.processIdentifier).first { return child }
+                usleep(50_000)
+            }
+            throw CocoaError(.executableLoad)
+        }
+
+        static func children(of parent: pid_t) -> [pid_t] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(pid_t.init).filter { Self.status(of: $0)?.parent == parent }
+        }
+
+        /// State letter and parent pid from /proc/PID/stat; nil once the process is gone.
+        static func status(of pid: pid_t) -> (state: Character, parent: pid_t)? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
+            return (state, parent)
+        }
+
+        /// Waits up to 5 s for `pid` to be gone (or a zombie nobody has reaped yet).
+        static func isGone(_ pid: pid_t) -> Bool {
+            for _ in 0..<100 {
+                guard let status = status(of: pid), status.state != "Z" else { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func killingTheCommandKillsItsIngestProcessAndFreesTheLibrary() throws {
+        let hanging = try HangingIngest()
+        let child = try hanging.ingestProcess()
+        usleep(500_000)   // the child holds the library's lock by now
+
+        kill(hanging.supervisor.processIdentifier, SIGKILL)
+
+        #expect(HangingIngest.isGone(child), "the ingest process outlived its supervisor")
+        hanging.supervisor.waitUntilExit()
+        let next = try ShoeboxBinary.run(["ingest", hanging.root.path, "--library", hanging.library.path])
+        #expect(next.status == 0)
+        #expect(next.output.contains(", failed 0, still failed 0, "))
+        let catalog = try SQLiteCatalog(path: hanging.library.appendingPathComponent("catalog.sqlite").path)
+        #expect(try catalog.asset(path: IngestPipeline.resolve(hanging.root.appendingPathComponent("stuck.jpg").path))?.status == .ok)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func sigtermToTheCommandStopsItsIngestProcessAndNothingRestarts() throws {
+        let hanging = try HangingIngest()
+        let child = try hanging.ingestProcess()
+
+        kill(hanging.supervisor.processIdentifier, SIGTERM)
+
+        #expect(HangingIngest.isGone(child), "the ingest process did not get the SIGTERM")
+        hanging.supervisor.waitUntilExit()
+        #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGTERM)
+        #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
+    }
+}

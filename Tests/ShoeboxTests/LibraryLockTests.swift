@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// One process at a time writes a library; the next one waits a few seconds for the lock (the
+/// ingest process of a killed `shoebox ingest` takes a moment to die) before giving up.
+@Suite struct LibraryLockTests {
+    final class Holder: @unchecked Sendable {
+        var lock: LibraryLock?
+        init(_ lock: LibraryLock) { self.lock = lock }
+    }
+
+    @Test func aLockLetGoWithinTheWaitIsTaken() throws {
+        let test = try TestLibrary()
+        let library = test.library
+        let holder = Holder(try LibraryLock(library))
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { holder.lock = nil }
+
+        let started = Date()
+        _ = try LibraryLock(library, waitSeconds: 5)
+
+        #expect(Date().timeIntervalSince(started) >= 0.25)
+    }
+
+    @Test func aLockHeldPastTheWaitIsRefusedWithTheReason() throws {
+        let test = try TestLibrary()
+        let library = test.library
+        let held = try LibraryLock(library)
+
+        #expect {
+            _ = try LibraryLock(library, waitSeconds: 0.2)
+        } throws: { error in
+            "\(error)" == "cannot lock library \(library.root.path): another shoebox process is using it"
+        }
+        withExtendedLifetime(held) {}
+    }
+}
