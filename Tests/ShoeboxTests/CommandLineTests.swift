@@ -20,6 +20,19 @@ import Testing
         #expect(try shoebox("--help").output.contains("SUBCOMMANDS:"))
     }
 
+    /// A name with a newline would split its log line, an escape sequence would drive the
+    /// terminal: both print as `\xHH`, one line a file.
+    @Test func aFileNameWithControlCharactersLogsOnOneLine() throws {
+        let folder = try TemporaryFolder()
+        let inbox = try folder.subfolder("inbox")
+        let name = "two\nlines\u{1B}[31mred.jpg"
+        try FileManager.default.copyItem(at: Fixtures.sample("panorama.jpg"), to: inbox.appendingPathComponent(name))
+        let result = try shoebox("ingest", inbox.path, "--library", folder.url.appendingPathComponent("library").path)
+        #expect(result.status == 0)
+        let line = try #require(result.errors.split(separator: "\n").first { $0.hasPrefix("ingested ") })
+        #expect(line == "ingested \(inbox.path)/two\\x0alines\\x1b[31mred.jpg (photo, 1200x300)")
+    }
+
     @Test func aUsageErrorExits64WithTheUsageLine() throws {
         let result = try shoebox("ingest", "--jobs", "zero", "samples")
         #expect(result.status == 64)
