@@ -31,7 +31,8 @@ import Testing
         return (ours, try ours.meanAbsoluteDifference(to: reference))
     }
 
-    @Test func anIPhoneGridIsReadFromTheContainer() throws {
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func anIPhoneGridIsReadFromTheContainer() throws {
         let iphone = try container(Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC"))
         let primary = try #require(iphone.primary)
         #expect(primary.type == "grid")
