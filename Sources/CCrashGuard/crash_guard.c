@@ -40,8 +40,31 @@ static void write_all(int fd, const char *bytes, size_t length) {
     }
 }
 
-/* Async-signal-safe: write(2) of a thread-local buffer, then the default action. */
+static int handling;                 /* a thread is writing its line: the others wait */
+static __thread int handling_here;   /* this thread faulted again inside the handler */
+
+/* Ends the process with `signal_number`'s default action. */
+static void die_of(int signal_number) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal_number, &fallback, NULL);
+    raise(signal_number);
+}
+
+/* Async-signal-safe: write(2) of a thread-local buffer, then the default action. Two workers
+ * may crash at once: the handler stays installed (no SA_RESETHAND), so the second one waits
+ * here while the first writes its line, instead of taking the default action and killing the
+ * process before that line is whole. The first then ends the process. */
 static void on_fatal_signal(int signal_number) {
+    if (handling_here)
+        die_of(signal_number);
+    handling_here = 1;
+    while (__atomic_exchange_n(&handling, 1, __ATOMIC_ACQUIRE)) {
+        struct timespec pause = { 0, 1000000 };
+        nanosleep(&pause, NULL);
+    }
     int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
     if (fd >= 0 && current_length > 0) {
         /* Two writes, no copy: a buffer the size of a path on a crashing thread's stack is
@@ -50,7 +73,7 @@ static void on_fatal_signal(int signal_number) {
         write_all(fd, "\n", 1);
         fsync(fd);
     }
-    raise(signal_number);   /* SA_RESETHAND restored the default handler */
+    die_of(signal_number);
 }
 
 int sb_crash_guard_install(const char *log_path) {
@@ -65,7 +88,7 @@ int sb_crash_guard_install(const char *log_path) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_fatal_signal;
-    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    action.sa_flags = SA_NODEFER;
     sigemptyset(&action.sa_mask);
     const int signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
