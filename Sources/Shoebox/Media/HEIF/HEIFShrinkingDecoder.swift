@@ -42,11 +42,11 @@ struct HEIFShrinkingDecoder {
         guard let primary = container.primary, primary.type == "hvc1" || primary.type == "grid",
               !hasAlpha(primary), let transforms = transforms(of: primary),
               let stored = spatialExtent(of: primary) else { return nil }
-        if let primarySize, primarySize != (quarterTurns(transforms) % 2 == 1 ? stored.transposed : stored) { return nil }
+        if let primarySize, primarySize != displayed(stored, transforms) { return nil }
         let item = thumbnail(of: primary, covering: box) ?? primary
         guard let itemTransforms = item.id == primary.id ? transforms : self.transforms(of: item),
               let size = spatialExtent(of: item) else { return nil }
-        let codedBox = quarterTurns(itemTransforms) % 2 == 1 ? box.transposed : box
+        let codedBox = displayed(box, itemTransforms)   // a quarter turn is its own inverse here
         guard let factor = Self.evenFactor(size: size, box: codedBox),
               let shrunk = shrink(item, size: size, factor: factor, skipLoopFilters: factor >= 4),
               let coding = coding(of: item, stream: shrunk.stream) else { return nil }
@@ -142,9 +142,8 @@ struct HEIFShrinkingDecoder {
             .filter { $0.type == "hvc1" && !hasAlpha($0) }
             .first { item in
                 guard let size = spatialExtent(of: item), let transforms = transforms(of: item) else { return false }
-                let displayed = quarterTurns(transforms) % 2 == 1 ? size.transposed : size
-                let needed = Self.withMargin(box)
-                return displayed.width >= needed.width && displayed.height >= needed.height
+                let shown = displayed(size, transforms), needed = Self.withMargin(box)
+                return shown.width >= needed.width && shown.height >= needed.height
             }
     }
 
@@ -170,11 +169,13 @@ struct HEIFShrinkingDecoder {
         }
     }
 
-    private func quarterTurns(_ transforms: [HEIFProperty]) -> Int {
-        transforms.reduce(0) { turns, transform in
+    /// `size` after `transforms`: an odd number of quarter turns swaps its sides.
+    private func displayed(_ size: PixelSize, _ transforms: [HEIFProperty]) -> PixelSize {
+        let turns = transforms.reduce(0) { turns, transform in
             if case let .rotation(quarters) = transform { return turns + quarters }
             return turns
         }
+        return turns % 2 == 1 ? size.transposed : size
     }
 
     /// The colour box's matrix and range when there is one, else the stream's own (VUI), as

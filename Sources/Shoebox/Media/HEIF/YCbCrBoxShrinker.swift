@@ -12,6 +12,9 @@ struct YCbCrBoxShrinker {
     let chromaShift: (x: Int, y: Int)
     let outputWidth: Int
     let outputHeight: Int
+    /// The chroma planes' size, and how many chroma samples one output box spans each way.
+    private let chromaSize: (width: Int, height: Int)
+    private let chromaBox: (width: Int, height: Int)
     private var sumY: [UInt32]
     private var sumCb: [UInt32]
     private var sumCr: [UInt32]
@@ -25,6 +28,9 @@ struct YCbCrBoxShrinker {
         self.chromaShift = chromaShift
         outputWidth = (width + factor - 1) / factor
         outputHeight = (height + factor - 1) / factor
+        let (sx, sy) = chromaShift
+        chromaSize = ((width + (1 << sx) - 1) >> sx, (height + (1 << sy) - 1) >> sy)
+        chromaBox = (factor >> sx, factor >> sy)
         sumY = Array(repeating: 0, count: outputWidth * outputHeight)
         sumCb = sumY
         sumCr = sumY
@@ -32,34 +38,28 @@ struct YCbCrBoxShrinker {
 
     /// Adds a picture (or a grid tile) whose top-left luma sample is at (`x`, `y`).
     mutating func add(_ planes: YCbCrPlanes, x: Int, y: Int) {
-        Self.accumulate(planes.luma, x: x, y: y, limit: (width, height), factor: factor,
+        Self.accumulate(planes.luma, x: x, y: y, limit: (width, height), factor: (factor, factor),
                         outputWidth: outputWidth, into: &sumY)
         guard let chroma = planes.chroma else { return }
-        let (sx, sy) = chromaShift
-        let limit = ((width + (1 << sx) - 1) >> sx, (height + (1 << sy) - 1) >> sy)
-        let origin = (x >> sx, y >> sy)
-        // One chroma box spans factor >> shift samples in each direction.
-        Self.accumulate(chroma.cb, x: origin.0, y: origin.1, limit: limit, factor: (factor >> sx, factor >> sy),
+        let origin = (x >> chromaShift.x, y >> chromaShift.y)
+        Self.accumulate(chroma.cb, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox,
                         outputWidth: outputWidth, into: &sumCb)
-        Self.accumulate(chroma.cr, x: origin.0, y: origin.1, limit: limit, factor: (factor >> sx, factor >> sy),
+        Self.accumulate(chroma.cr, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox,
                         outputWidth: outputWidth, into: &sumCr)
     }
 
     /// Packed 8-bit RGB, `outputWidth` x `outputHeight`, through `coding`'s matrix.
     func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
-        let (sx, sy) = chromaShift
-        let chromaLimit = ((width + (1 << sx) - 1) >> sx, (height + (1 << sy) - 1) >> sy)
-        let chromaBox = (factor >> sx, factor >> sy)
         for oy in 0..<outputHeight {
             let rows = min(factor, height - oy * factor)
-            let chromaRows = min(chromaBox.1, chromaLimit.1 - oy * chromaBox.1)
+            let chromaRows = min(chromaBox.height, chromaSize.height - oy * chromaBox.height)
             for ox in 0..<outputWidth {
                 let i = oy * outputWidth + ox
                 let luma = Double(sumY[i]) / Double(rows * min(factor, width - ox * factor))
                 var cb = 128.0, cr = 128.0
                 if !monochrome {
-                    let count = Double(chromaRows * min(chromaBox.0, chromaLimit.0 - ox * chromaBox.0))
+                    let count = Double(chromaRows * min(chromaBox.width, chromaSize.width - ox * chromaBox.width))
                     cb = Double(sumCb[i]) / count
                     cr = Double(sumCr[i]) / count
                 }
@@ -70,11 +70,6 @@ struct YCbCrBoxShrinker {
             }
         }
         return out
-    }
-
-    private static func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: Int,
-                                   outputWidth: Int, into sums: inout [UInt32]) {
-        accumulate(plane, x: x, y: y, limit: limit, factor: (factor, factor), outputWidth: outputWidth, into: &sums)
     }
 
     /// Adds each sample of `plane`, placed at (`x`, `y`), to the sum of the box it falls in.
