@@ -35,6 +35,15 @@ import Testing
             try SQLiteCatalog(path: library.appendingPathComponent("catalog.sqlite").path).asset(path: path(name))
         }
 
+        /// The default pipeline with `limits.imageSeconds` at 1, written beside the batch.
+        func pipelineWithOneSecondBudget() throws -> URL {
+            var pipeline = try Fixtures.pipeline()
+            pipeline.limits.imageSeconds = 1
+            let file = folder.url.appendingPathComponent("budget.json")
+            try JSONEncoder().encode(pipeline).write(to: file)
+            return file
+        }
+
         var crashLog: String {
             (try? String(contentsOfFile: library.appendingPathComponent("crash.log").path, encoding: .utf8)) ?? "(none)"
         }
@@ -59,10 +68,7 @@ import Testing
 
     @Test func oneIngestGoesOnPastAFileOverItsTimeBudget() throws {
         let batch = try Batch(trouble: ["stuck.jpg"])
-        var pipeline = try Fixtures.pipeline()
-        pipeline.limits.imageSeconds = 1
-        let pipelineFile = batch.folder.url.appendingPathComponent("budget.json")
-        try JSONEncoder().encode(pipeline).write(to: pipelineFile)
+        let pipelineFile = try batch.pipelineWithOneSecondBudget()
 
         let run = try batch.ingest(["--pipeline", pipelineFile.path], environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
 
@@ -123,10 +129,7 @@ import Testing
 
     @Test func withoutSupervisionAFileOverItsBudgetStopsTheRunWithStatus124() throws {
         let batch = try Batch(trouble: ["stuck.jpg"])
-        var pipeline = try Fixtures.pipeline()
-        pipeline.limits.imageSeconds = 1
-        let pipelineFile = batch.folder.url.appendingPathComponent("budget.json")
-        try JSONEncoder().encode(pipeline).write(to: pipelineFile)
+        let pipelineFile = try batch.pipelineWithOneSecondBudget()
 
         let stuck = try batch.ingest(["--no-supervise", "--pipeline", pipelineFile.path], environment: ["SHOEBOX_TEST_HANG_ON": "stuck"])
 
