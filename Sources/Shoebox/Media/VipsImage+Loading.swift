@@ -41,13 +41,7 @@ extension VipsImage {
             sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
         }
         if convertToSRGB { image = try make("icc_transform") { sb_vips_icc_to_srgb(image.pointer, $0) } }
-        // The fitted size is computed here, never below 1x1: libvips's own fit rounds a
-        // 65500x1 strip to a height of 0 and aborts.
-        let fit = ThumbnailSizing.fitSize(PixelSize(width: image.width, height: image.height),
-                                          box: PixelSize(width: width, height: height))
-        let fitted = try image.resized(toWidth: fit.width, height: fit.height)
-        let srgb = try make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
-        return try srgb.inMemory()
+        return try image.fittedInMemory(width, height)
     }
 
     /// Decodes a HEIF file's image (or its embedded thumbnail, when that covers the box) with
@@ -66,10 +60,17 @@ extension VipsImage {
             image.setBlob(named: "icc-profile-data", to: profile)
             image = try make("icc_transform") { sb_vips_icc_to_srgb(image.pointer, $0) }
         }
-        let fit = ThumbnailSizing.fitSize(PixelSize(width: image.width, height: image.height),
+        return try image.fittedInMemory(width, height)
+    }
+
+    /// Fitted into `width` x `height` (aspect kept), as 8-bit sRGB, computed now. The fitted
+    /// size is computed here, never below 1x1: libvips's own fit rounds a 65500x1 strip to a
+    /// height of 0 and aborts.
+    private func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
+        let fit = ThumbnailSizing.fitSize(PixelSize(width: self.width, height: self.height),
                                           box: PixelSize(width: width, height: height))
-        let fitted = try image.resized(toWidth: fit.width, height: fit.height)
-        let srgb = try make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
+        let fitted = try resized(toWidth: fit.width, height: fit.height)
+        let srgb = try Self.make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
         return try srgb.inMemory()
     }
 
