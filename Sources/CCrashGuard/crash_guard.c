@@ -77,7 +77,7 @@ static void on_fatal_signal(int signal_number) {
 }
 
 int sb_crash_guard_install(const char *log_path) {
-    int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
     /* Atomic: pipelines in one process (tests) may switch logs concurrently, and the signal

@@ -43,17 +43,6 @@ enum LibraryOption {
         return Library(root: URL(fileURLWithPath: home).appendingPathComponent(".local/share/shoebox"))
     }
 
-    /// Creates the library folder, saying why when it cannot.
-    static func create(_ library: Library) throws {
-        if mkdir(library.root.path, 0o755) == 0 || errno == EEXIST { return }
-        let reason = String(cString: strerror(errno))
-        do {
-            try FileManager.default.createDirectory(at: library.root, withIntermediateDirectories: true)
-        } catch {
-            throw LibraryError.cannotCreate(library.root.path, reason)
-        }
-    }
-
     /// Opens the catalog of an existing library, for commands that only read.
     static func openCatalog(_ library: Library) throws -> SQLiteCatalog {
         guard FileManager.default.fileExists(atPath: library.catalogPath) else {

@@ -54,10 +54,14 @@ enum IngestCommand: Command {
             throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")
         }
         let library = LibraryOption.library(args)
+        if let inside = args.positionalPaths.first(where: library.contains) {
+            throw UsageError("\(TerminalText.printable(inside)) is the library \(library.root.path) or lies inside it; "
+                + "a library is never ingested (give a PATH outside it)")
+        }
+        try library.seal()   // before anything is written there, and before a child is started
         if journal == nil && !args.has("--no-supervise") {
             return try IngestSupervisor.run(library: library)
         }
-        try LibraryOption.create(library)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()

@@ -36,6 +36,9 @@ public protocol CatalogStore: AnyObject, Sendable {
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws
     func asset(id: Int64) throws -> AssetRecord?
     func asset(path: String) throws -> AssetRecord?
+    /// The library-relative path of every thumbnail file an asset refers to (missing and
+    /// failed assets included): what `shoebox gc` keeps.
+    func recordedThumbnailPaths() throws -> Set<String>
 }
 
 extension CatalogStore {

@@ -46,13 +46,10 @@ public struct CoverRenderer {
     }
 
     /// Removes cover files that no album records any more (covers of deleted albums, of
-    /// covers that changed); returns how many.
+    /// covers that changed), by `DerivativeSweeper`'s rules; returns how many.
     @discardableResult
     public func removeUnusedFiles() throws -> Int {
-        let used = try catalog.recordedCoverPaths()
-        let unused = try library.coverFiles().filter { !used.contains($0) }
-        for path in unused { try? FileManager.default.removeItem(atPath: library.absolutePath(path)) }
-        return unused.count
+        try DerivativeSweeper(library: library).sweep(.covers, keeping: catalog.recordedCoverPaths()).files
     }
 
     private func record(_ spec: CoverSpec, sources: [AssetRecord]) -> CoverRecord {
@@ -77,8 +74,7 @@ public struct CoverRenderer {
         let destination = library.absolutePath(relativePath)
         do {
             let data = try image.encoded(as: spec.format, quality: spec.quality)
-            try FileManager.default.createDirectory(at: library.coversFolder, withIntermediateDirectories: true)
-            try AtomicFileWriter.write(data, to: destination, scratchFolder: library.scratchFolder)
+            try AtomicFileWriter.write(data, toRelativePath: relativePath, in: library)
         } catch {
             throw CoverError.cannotWrite(album: album, path: destination, reason: "\(error)")
         }

@@ -3,9 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes a file so that it appears whole or not at all: into the library's `tmp/`, then
-/// `rename` into place (atomic within one file system). A crash leaves at most a file in
-/// `tmp/`, which the next run's `Library.prepare()` removes.
+/// Writes a file of the library so that it appears whole or not at all: into the library's
+/// `tmp/`, then renamed into place (atomic within one file system). A crash leaves at most a
+/// scratch file in `tmp/`, which the next run's `Library.prepare()` removes.
+///
+/// Every step goes through `LibraryFolder`, relative to the library's root and never through
+/// a symbolic link: a link where `tmp/` or a destination folder should be fails the write.
 public enum AtomicFileWriter {
     /// Why a write failed; `isDiskFull` tells out-of-space apart.
     public struct WriteError: Error, CustomStringConvertible {
@@ -17,10 +20,38 @@ public enum AtomicFileWriter {
 
     private static let counter = Counter()
 
-    public static func write(_ data: Data, to destination: String, scratchFolder: URL) throws {
-        let temporary = scratchFolder.appendingPathComponent("\(getpid())-\(counter.next()).part").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: temporary, code: errno) }
+    /// Writes `data` to `relativePath` (e.g. `thumbs/ab/<name>.jpg`) in `library`, making the
+    /// folders on the way. Throws `WriteError` when a system call fails, `LibraryError` when a
+    /// folder on the way is not a folder.
+    public static func write(_ data: Data, toRelativePath relativePath: String, in library: Library) throws {
+        let components = relativePath.split(separator: "/").map(String.init)
+        guard let fileName = components.last, !components.contains("..") else {
+            throw WriteError(path: library.absolutePath(relativePath), code: EINVAL)
+        }
+        do {
+            let root = try LibraryFolder.open(path: library.root.path)
+            guard let scratch = try root.subfolder("tmp", create: true) else { return }
+            let scratchName = "\(getpid())-\(counter.next()).part"
+            try write(data, to: scratchName, in: scratch)
+            do {
+                var folder = root
+                for component in components.dropLast() {
+                    guard let next = try folder.subfolder(component, create: true) else { return }
+                    folder = next
+                }
+                try scratch.move(scratchName, to: folder, as: fileName)
+            } catch {
+                _ = try? scratch.removeFile(scratchName)
+                throw error
+            }
+        } catch let error as LibraryError {
+            guard let code = error.code else { throw error }
+            throw WriteError(path: library.absolutePath(relativePath), code: code)
+        }
+    }
+
+    private static func write(_ data: Data, to name: String, in folder: LibraryFolder) throws {
+        let fd = try folder.createFile(name)
         let written = data.withUnsafeBytes { raw -> Int in
             var offset = 0
             while offset < raw.count {
@@ -31,21 +62,12 @@ public enum AtomicFileWriter {
             return offset
         }
         let writeErrno = errno
-        if written != data.count || close(fd) != 0 {
-            let code = written != data.count ? writeErrno : errno
-            unlink(temporary)
-            throw WriteError(path: destination, code: code)
-        }
-        let folder = (destination as NSString).deletingLastPathComponent
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            let code = errno
-            unlink(temporary)
-            throw WriteError(path: folder, code: code)
-        }
-        guard rename(temporary, destination) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw WriteError(path: destination, code: code)
+        let closed = close(fd) == 0
+        let closeErrno = errno
+        if written != data.count || !closed {
+            let code = written != data.count ? writeErrno : closeErrno
+            _ = try? folder.removeFile(name)
+            throw LibraryError.system(path: folder.path(of: name), operation: "write", code: code)
         }
     }
 

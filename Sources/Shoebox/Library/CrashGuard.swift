@@ -79,9 +79,10 @@ public enum CrashGuard {
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Empties the log once its files are recorded.
+    /// Empties the log once its files are recorded (never through a link).
     public static func forget(in library: Library) {
-        _ = truncate(library.crashLogPath, 0)
+        let fd = open(library.crashLogPath, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd >= 0 { close(fd) }
     }
 
     #if DEBUG

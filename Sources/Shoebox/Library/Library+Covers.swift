@@ -8,14 +8,4 @@ extension Library {
     public func coverRelativePath(sourceKey: String, recipeHash: String, format: ThumbnailFormat) -> String {
         "covers/\(sourceKey.prefix(2))/\(sourceKey)-\(recipeHash).\(format.fileExtension)"
     }
-
-    /// Every file under `covers/`, as relative paths.
-    public func coverFiles() throws -> [String] {
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: coversFolder.path) else { return [] }
-        return try manager.contentsOfDirectory(atPath: coversFolder.path).sorted().flatMap { folder in
-            let files = (try? manager.contentsOfDirectory(atPath: coversFolder.appendingPathComponent(folder).path)) ?? []
-            return files.sorted().map { "covers/\(folder)/\($0)" }
-        }
-    }
 }

@@ -3,7 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// The library folder: the catalog file, the thumbnails, and a scratch folder for writes.
+/// The library folder: its marker, the catalog file, the thumbnails, and a scratch folder for writes.
+///
+/// A sealed box (see `Library+Sealing.swift`): Shoebox writes and removes files only in a folder
+/// that holds its `shoebox-library` marker, only through `LibraryFolder` (never through a link),
+/// and removes only files named as it names them (`LibraryFileName`).
 ///
 /// Thumbnails are content-addressed (`thumbs/ab/<content hash>-<recipe hash>.jpg`): never
 /// named after a source file, so no name from the walked tree reaches the file system here.
@@ -18,17 +22,18 @@ public struct Library: Sendable {
     public var catalogPath: String { root.appendingPathComponent("catalog.sqlite").path }
     public var thumbnailsFolder: URL { root.appendingPathComponent("thumbs") }
     public var scratchFolder: URL { root.appendingPathComponent("tmp") }
-    var lockPath: String { root.appendingPathComponent("lock").path }
     /// Files a C library crashed the process on (see `CrashGuard`).
     public var crashLogPath: String { root.appendingPathComponent("crash.log").path }
 
-    /// Creates the folders; removes what a killed run left in `tmp/` (never a finished file).
+    /// Makes the library ready for a writing command: seals it (see `seal()`), makes `thumbs/`
+    /// and `tmp/`, and removes the scratch files a killed run left in `tmp/` (Shoebox-named
+    /// ones only; never a finished file, never anything else).
     public func prepare() throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: thumbnailsFolder, withIntermediateDirectories: true)
-        try manager.createDirectory(at: scratchFolder, withIntermediateDirectories: true)
-        for leftover in try manager.contentsOfDirectory(atPath: scratchFolder.path) {
-            try? manager.removeItem(at: scratchFolder.appendingPathComponent(leftover))
+        let folder = try seal()
+        _ = try folder.subfolder("thumbs", create: true)
+        guard let scratch = try folder.subfolder("tmp", create: true) else { return }
+        for name in try scratch.names() where LibraryFileName.isScratch(name) {
+            try scratch.removeFile(name)
         }
     }
 

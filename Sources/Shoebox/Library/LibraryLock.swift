@@ -5,6 +5,9 @@ import Glibc
 
 /// An exclusive lock on a library folder, so two ingests never write one catalog at once.
 /// Released when the process exits, however it exits (an advisory `flock`).
+///
+/// Taking it seals the library first (`Library.seal()`): a folder that is not a library is
+/// refused before the lock file is made in it.
 public final class LibraryLock {
     private let fd: Int32
     /// How long `init` waits by default for another process to let go: long enough for the
@@ -14,8 +17,11 @@ public final class LibraryLock {
 
     /// Takes the lock, waiting up to `waitSeconds` while another process holds it, then throws.
     public init(_ library: Library, waitSeconds: Double = LibraryLock.defaultWait) throws {
-        fd = open(library.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw LibraryError.cannotLock(library.root.path, String(cString: strerror(errno))) }
+        do {
+            fd = try library.seal().openFile("lock")
+        } catch let error as LibraryError where error.code != nil {
+            throw LibraryError.cannotLock(library.root.path, String(cString: strerror(error.code ?? 0)))
+        }
         let deadline = Date().addingTimeInterval(waitSeconds)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
@@ -27,17 +33,4 @@ public final class LibraryLock {
     }
 
     deinit { close(fd) }
-}
-
-/// Why a library folder cannot be used.
-public enum LibraryError: Error, CustomStringConvertible {
-    case cannotLock(String, String)
-    case cannotCreate(String, String)
-
-    public var description: String {
-        switch self {
-        case let .cannotLock(path, reason): return "cannot lock library \(path): \(reason)"
-        case let .cannotCreate(path, reason): return "cannot create library \(path): \(reason)"
-        }
-    }
 }

@@ -16,4 +16,5 @@ final class DiscardingCatalog: CatalogStore, @unchecked Sendable {
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {}
     func asset(id: Int64) throws -> AssetRecord? { nil }
     func asset(path: String) throws -> AssetRecord? { nil }
+    func recordedThumbnailPaths() throws -> Set<String> { [] }
 }

@@ -8,7 +8,8 @@ import Glibc
 /// Nothing is listed into memory first: each directory is read entry by entry while the
 /// next stages already work, and a full queue pauses the walk (back-pressure). Symbolic
 /// links are never followed (no walk leaves its root, no loop), FIFOs and devices are never
-/// opened, and the library folder is never walked into. Folders are walked through their
+/// opened, and the library folder is never walked into (a root that is the library or lies
+/// inside it is not walked at all). Folders are walked through their
 /// descriptors (`openat`, `fstatat`), so a path longer than `PATH_MAX` is walked too; every
 /// path is `PathText`, so a name that is not UTF-8 is found like any other. At most 256
 /// folders deep (as many open descriptors).
@@ -24,19 +25,14 @@ public final class DiscoverStage: @unchecked Sendable {
     }
 
     public let name = "discover"
-    private let excludedDirectory: (device: UInt64, inode: UInt64)?
+    private let library: FolderIdentity?
     private let maxDepth = 256
     private let cancelled: @Sendable () -> Bool
     /// Regular files found so far, readable from any thread (for progress lines).
     public let discovered = AtomicCounter()
 
     public init(excluding libraryRoot: URL?, cancelled: @escaping @Sendable () -> Bool = { false }) {
-        var info = stat()
-        if let libraryRoot, stat(libraryRoot.path, &info) == 0 {
-            excludedDirectory = (UInt64(info.st_dev), UInt64(info.st_ino))
-        } else {
-            excludedDirectory = nil
-        }
+        library = libraryRoot.flatMap { FolderIdentity(path: $0.path) }
         self.cancelled = cancelled
     }
 
@@ -46,6 +42,10 @@ public final class DiscoverStage: @unchecked Sendable {
         var info = stat()
         guard SourceFile.linkStatus(root, &info) == 0 else {
             report.problem = "cannot open \(root): \(String(cString: strerror(errno)))"
+            return report
+        }
+        if let library, library.isSelfOrAncestor(of: root) {
+            report.problem = "\(root) is the library or inside it: a library is never ingested"
             return report
         }
         if (info.st_mode & S_IFMT) == S_IFREG {
@@ -93,7 +93,7 @@ public final class DiscoverStage: @unchecked Sendable {
                 discovered.increment()
                 output.push(.work(DiscoveredFile(path: path, root: root, status: SourceFile.Status(info))))
             case S_IFDIR:
-                if let excluded = excludedDirectory, excluded == (UInt64(info.st_dev), UInt64(info.st_ino)) { continue }
+                if let library, library == FolderIdentity(info) { continue }
                 guard depth < maxDepth else {
                     output.push(.settled(.skipped(path: path, reason: "deeper than \(maxDepth) folders; not walked")))
                     continue

@@ -36,7 +36,7 @@ public struct ThumbnailStage: PipelineStage {
                 throw IngestError(.damaged, path: draft.file.path, reason: "cannot make thumbnail \(spec.name): \(error)")
             }
             do {
-                try AtomicFileWriter.write(data, to: library.absolutePath(relativePath), scratchFolder: library.scratchFolder)
+                try AtomicFileWriter.write(data, toRelativePath: relativePath, in: library)
             } catch {
                 let full = (error as? AtomicFileWriter.WriteError)?.isDiskFull ?? false
                 throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)", stopsTheRun: full)

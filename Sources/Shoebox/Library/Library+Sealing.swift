@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Library {
+    /// Makes sure the folder is a Shoebox library before anything is written in it, and
+    /// returns its open root.
+    ///
+    /// - A missing or empty folder becomes a library: its `shoebox-library` marker is written.
+    /// - A folder with the marker is one (unless its format is newer than this Shoebox reads).
+    /// - A folder an earlier Shoebox made (a `catalog.sqlite` file and no marker) is adopted.
+    /// - Any other folder is refused (`LibraryError.notALibrary`), and nothing is written in it.
+    /// Safe when several processes seal one new folder at once (the marker is made exclusively).
+    @discardableResult
+    public func seal() throws -> LibraryFolder {
+        try makeFolderIfMissing()
+        let folder = try LibraryFolder.open(path: root.path)
+        for _ in 0..<2 {
+            if try readMarker(in: folder) != nil { return folder }
+            let names = try folder.names()
+            let isLegacy = folder.entry("catalog.sqlite").map { if case .file = $0 { return true } else { return false } } ?? false
+            guard names.isEmpty || isLegacy else {
+                throw LibraryError.notALibrary(path: root.path, reason: "it holds files and no \(LibraryMarker.fileName) marker")
+            }
+            if try writeMarker(in: folder) { return folder }
+        }
+        return folder
+    }
+
+    /// The open root of a library that is already sealed, for commands that remove files;
+    /// throws when the marker is missing (nothing is created or adopted here).
+    public func openSealed() throws -> LibraryFolder {
+        let folder = try LibraryFolder.open(path: root.path)
+        guard try readMarker(in: folder) != nil else {
+            throw LibraryError.notALibrary(path: root.path, reason: "it has no \(LibraryMarker.fileName) marker")
+        }
+        return folder
+    }
+
+    /// Whether `path` is this library's folder or lies inside it (through links and `..` alike):
+    /// such a path is never ingested.
+    public func contains(_ path: String) -> Bool {
+        FolderIdentity(path: root.path)?.isSelfOrAncestor(of: path) ?? false
+    }
+
+    private func makeFolderIfMissing() throws {
+        if mkdir(root.path, 0o755) == 0 || errno == EEXIST { return }
+        let reason = String(cString: strerror(errno))
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw LibraryError.cannotCreate(root.path, reason)
+        }
+    }
+
+    /// The folder's marker; nil when it has none. A marker that is not a regular file, or
+    /// whose text is not Shoebox's, or of a newer format, is an error.
+    private func readMarker(in folder: LibraryFolder) throws -> LibraryMarker? {
+        guard let entry = folder.entry(LibraryMarker.fileName) else { return nil }
+        guard case .file = entry, let bytes = try folder.contents(of: LibraryMarker.fileName) else {
+            throw LibraryError.notALibrary(path: root.path, reason: "its \(LibraryMarker.fileName) is not a regular file")
+        }
+        guard let marker = LibraryMarker.parse(String(decoding: bytes, as: UTF8.self)) else {
+            throw LibraryError.notALibrary(path: root.path, reason: "its \(LibraryMarker.fileName) file is not Shoebox's marker")
+        }
+        guard marker.format <= LibraryMarker.format else {
+            throw LibraryError.newerFormat(path: root.path, format: marker.format)
+        }
+        return marker
+    }
+
+    /// Writes the marker; false when another process made it first.
+    private func writeMarker(in folder: LibraryFolder) throws -> Bool {
+        let fd: Int32
+        do {
+            fd = try folder.createFile(LibraryMarker.fileName)
+        } catch let error as LibraryError where error.code == EEXIST {
+            return false
+        }
+        let text = Array(LibraryMarker().contents.utf8)
+        let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var code = errno
+        let synced = fsync(fd) == 0
+        if written == text.count { code = errno }
+        close(fd)
+        guard written == text.count, synced else {
+            throw LibraryError.system(path: folder.path(of: LibraryMarker.fileName), operation: "write", code: code)
+        }
+        folder.synchronize()
+        return true
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// The library is a sealed box: Shoebox writes and removes files only in a folder it made (or
+/// an earlier version made), only through real folders of it, and only files it named.
+@Suite struct LibrarySealingTests {
+    let manager = FileManager.default
+
+    func write(_ text: String, to url: URL) throws {
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func ingest(into library: URL, _ extra: String...) throws -> ShoeboxBinary.Result {
+        try ShoeboxBinary.run(["ingest", Fixtures.sample("orientation").path, "--library", library.path] + extra)
+    }
+
+    @Test func aFolderOfTheUsersWithATmpFolderIsRefusedAndKeepsItsFiles() throws {
+        let folder = try TemporaryFolder()
+        let mine = folder.url.appendingPathComponent("D/tmp/precious.txt")
+        try write("mine", to: mine)
+        let result = try ingest(into: folder.url.appendingPathComponent("D"))
+        #expect(result.status == 1)
+        #expect(result.errors.contains("Error: \(folder.path)/D is not a Shoebox library: it holds files and no shoebox-library marker"))
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
+        #expect(try manager.contentsOfDirectory(atPath: folder.path + "/D").sorted() == ["tmp"])
+    }
+
+    @Test func aMissingFolderBecomesALibraryWithItsMarker() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("new/library")
+        #expect(try ingest(into: library).status == 0)
+        let marker = try String(contentsOf: library.appendingPathComponent("shoebox-library"), encoding: .utf8)
+        #expect(LibraryMarker.parse(marker) == LibraryMarker(format: 1))
+    }
+
+    @Test func anEmptyFolderBecomesALibrary() throws {
+        let folder = try TemporaryFolder()
+        #expect(try ingest(into: folder.url).status == 0)
+        #expect(manager.fileExists(atPath: folder.path + "/shoebox-library"))
+    }
+
+    @Test func aLibraryAnEarlierVersionMadeIsAdopted() throws {
+        let folder = try TemporaryFolder()
+        let library = Library(root: folder.url)
+        _ = try SQLiteCatalog(path: library.catalogPath)   // what an earlier Shoebox left: a catalog, no marker
+        try write("a scratch file of a killed run", to: folder.url.appendingPathComponent("tmp/77-3.part"))
+        #expect(try ingest(into: folder.url).status == 0)
+        #expect(manager.fileExists(atPath: folder.path + "/shoebox-library"))
+        #expect(!manager.fileExists(atPath: folder.path + "/tmp/77-3.part"))
+    }
+
+    @Test func aMarkerOfANewerFormatIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try write(LibraryMarker(format: 99).contents, to: folder.url.appendingPathComponent("shoebox-library"))
+        let result = try ingest(into: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("has format 99, made by a newer Shoebox"))
+        #expect(try manager.contentsOfDirectory(atPath: folder.path) == ["shoebox-library"])
+    }
+
+    @Test func onlyShoeboxScratchFilesAreRemovedFromTmp() throws {
+        let folder = try TemporaryFolder()
+        let library = Library(root: folder.url.appendingPathComponent("library"))
+        try library.prepare()
+        try write("leftover", to: library.scratchFolder.appendingPathComponent("4242-17.part"))
+        try write("notes", to: library.scratchFolder.appendingPathComponent("notes.txt"))
+        try library.prepare()
+        #expect(try manager.contentsOfDirectory(atPath: library.scratchFolder.path) == ["notes.txt"])
+    }
+
+    @Test func aTmpFolderThatIsALinkIsAnErrorAndItsTargetIsUntouched() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library")
+        #expect(try ingest(into: library).status == 0)
+        let elsewhere = try folder.subfolder("elsewhere")
+        try write("mine", to: elsewhere.appendingPathComponent("1-1.part"))
+        try manager.removeItem(at: library.appendingPathComponent("tmp"))
+        try manager.createSymbolicLink(atPath: library.path + "/tmp", withDestinationPath: elsewhere.path)
+        let result = try ingest(into: library)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(library.path)/tmp should be a folder of the library but is a symbolic link"))
+        #expect(try manager.contentsOfDirectory(atPath: elsewhere.path) == ["1-1.part"])
+    }
+
+    @Test func aThumbnailFolderThatIsALinkIsNeverWrittenThrough() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library")
+        let elsewhere = try folder.subfolder("elsewhere")
+        try manager.createDirectory(at: library, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: library.path + "/thumbs", withDestinationPath: elsewhere.path)
+        try write(LibraryMarker().contents, to: library.appendingPathComponent("shoebox-library"))
+        let result = try ingest(into: library)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(library.path)/thumbs should be a folder of the library but is a symbolic link"))
+        #expect(try manager.contentsOfDirectory(atPath: elsewhere.path) == [])
+    }
+
+    @Test func coversNeverRemovesFilesThroughALinkedCoversFolder() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library")
+        #expect(try ingest(into: library).status == 0)
+        #expect(try ShoeboxBinary.run(["covers", "--library", library.path, "--size", "64"]).status == 0)
+        let elsewhere = try folder.subfolder("elsewhere")
+        let theirs = "ab/ab000000000000000000000000000000-0000000000000000.jpg"
+        try write("not a cover of this library", to: elsewhere.appendingPathComponent(theirs))
+        try manager.removeItem(at: library.appendingPathComponent("covers"))
+        try manager.createSymbolicLink(atPath: library.path + "/covers", withDestinationPath: elsewhere.path)
+        let result = try ShoeboxBinary.run(["covers", "--library", library.path, "--size", "64"])
+        #expect(result.status == 1)
+        #expect(manager.fileExists(atPath: elsewhere.appendingPathComponent(theirs).path))
+    }
+
+    @Test func theLibraryItselfIsNeverIngested() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library")
+        #expect(try ingest(into: library).status == 0)
+        for root in [library.path, library.path + "/thumbs"] {
+            let result = try ShoeboxBinary.run(["ingest", root, "--library", library.path])
+            #expect(result.status == 64)
+            #expect(result.errors.contains("is the library \(library.path) or lies inside it; a library is never ingested"))
+        }
+    }
+
+    @Test func aRootHoldingTheLibraryCataloguesNoneOfItsFiles() throws {
+        let folder = try TemporaryFolder()
+        let photos = try folder.subfolder("photos")
+        try manager.copyItem(at: Fixtures.sample("panorama.jpg"), to: photos.appendingPathComponent("panorama.jpg"))
+        let library = photos.appendingPathComponent("library")
+        for _ in 1...3 {
+            #expect(try ShoeboxBinary.run(["ingest", photos.path, "--library", library.path]).status == 0)
+        }
+        let paths = try ShoeboxBinary.run(["list", "--library", library.path]).output
+            .split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" }
+        #expect(paths == [photos.path + "/panorama.jpg"])
+    }
+}
