@@ -40,11 +40,15 @@ enum GcCommand: Command {
         if dryRun {
             for path in thumbnails.paths + covers.paths { Output.line("would remove \(path)") }
         }
-        let bytes = ByteCountFormatter.string(fromByteCount: thumbnails.bytes + covers.bytes, countStyle: .file)
+        let bytes = megabytes(thumbnails.bytes + covers.bytes)
         Output.line("""
             \(dryRun ? "would remove" : "removed") \(thumbnails.files + covers.files) files (\(bytes)): \
             \(thumbnails.files) thumbnails, \(covers.files) covers
             """)
         return ExitStatus.success
+    }
+
+    private static func megabytes(_ bytes: Int64) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 }
