@@ -28,10 +28,14 @@ enum Output {
 }
 
 /// The library folder from `--library`, `$SHOEBOX_LIBRARY`, or `~/.local/share/shoebox`.
+///
+/// An empty `--library` never gets here (`CommandLineArguments` refuses it); an empty
+/// `$SHOEBOX_LIBRARY` counts as unset, as shells and most tools treat an empty variable.
 enum LibraryOption {
     static let help = """
           --library DIR           The library folder: catalog.sqlite and thumbs/
-                                  (default: $SHOEBOX_LIBRARY, else ~/.local/share/shoebox).
+                                  (default: $SHOEBOX_LIBRARY if set and not empty,
+                                  else ~/.local/share/shoebox).
         """
 
     static func library(_ arguments: CommandLineArguments) -> Library {

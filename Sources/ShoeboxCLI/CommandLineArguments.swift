@@ -3,7 +3,10 @@ import Shoebox
 
 /// A small argument scanner: `--flag`, `--option VALUE`, `--option=VALUE`, positionals.
 ///
-/// Anything not declared is a usage error, reported with the command's usage line.
+/// Anything not declared is a usage error, reported with the command's usage line. After
+/// `--` every argument is a positional, even one that starts with `-`. An empty option value
+/// or positional is a usage error too, for every command: `--library ''` is never "the
+/// default", nor `ingest ''` "the current folder".
 struct CommandLineArguments {
     private(set) var positionals: [String] = []
     /// The positionals as file paths: their bytes as given, as `PathText` (Swift's own
@@ -17,18 +20,19 @@ struct CommandLineArguments {
     init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
         let raw = Self.rawTail(count: arguments.count, matching: arguments)
         var remaining = arguments.indices[...]
-        func positional(_ index: Int) {
+        func positional(_ index: Int) throws {
+            if arguments[index].isEmpty { throw UsageError("argument \(index + 1) is empty: an empty PATH, title or ID names nothing") }
             positionals.append(arguments[index])
             positionalPaths.append(raw.map { PathText.encode($0[index]) } ?? PathText.encode(Array(arguments[index].utf8)))
         }
         while let index = remaining.popFirst() {
             let argument = arguments[index]
             if argument == "--" {
-                remaining.forEach(positional)
+                try remaining.forEach(positional)
                 break
             }
             guard argument.hasPrefix("-"), argument != "-" else {
-                positional(index)
+                try positional(index)
                 continue
             }
             var name = argument
@@ -43,9 +47,10 @@ struct CommandLineArguments {
                 guard let value = inlineValue ?? remaining.popFirst().map({ arguments[$0] }) else {
                     throw UsageError("\(name) needs a value")
                 }
+                if value.isEmpty { throw UsageError("\(name) needs a value, not an empty one") }
                 values[name, default: []].append(value)
             } else {
-                throw UsageError("unknown option \(argument)")
+                throw UsageError("unknown option \(argument) (to pass an argument that starts with -, put -- before it)")
             }
         }
     }
@@ -66,12 +71,21 @@ struct CommandLineArguments {
     func value(_ option: String) -> String? { values[option]?.last }
     func allValues(_ option: String) -> [String] { values[option] ?? [] }
 
-    func integer(_ option: String, atLeast minimum: Int) throws -> Int? {
+    /// The option's whole number, if given; `why` says what `maximum` is, in its error.
+    func integer(_ option: String, atLeast minimum: Int, atMost maximum: (value: Int, why: String)? = nil) throws -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), number >= minimum else {
             throw UsageError("\(option) takes a whole number of at least \(minimum), not \"\(text)\"")
         }
+        if let maximum, number > maximum.value {
+            throw UsageError("\(option) takes at most \(maximum.value) (\(maximum.why)), not \"\(text)\"")
+        }
         return number
+    }
+
+    /// `--jobs`: decode workers, 0 for one per core, within `WorkerLimit`.
+    func jobs() throws -> Int? {
+        try integer("--jobs", atLeast: 0, atMost: (WorkerLimit.maximum, "the most workers a stage may run"))
     }
 }
 

@@ -16,7 +16,8 @@ enum FetchArguments {
                                   sorts by the date it was added. Default: the album's order with
                                   --album, else taken.
           --since DATE            Captured on or after DATE: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS],
-                                  compared with the capture time as written (local time).
+                                  a real date and time, compared with the capture time as written
+                                  (local time).
           --until DATE            Captured on or before DATE; YYYY-MM-DD includes that whole day.
           --has-location          Only assets with a GPS position.
           --limit N               At most N assets.
@@ -58,14 +59,14 @@ enum FetchArguments {
         return AssetSort(key, ascending: !descending)
     }
 
-    /// `YYYY-MM-DD`, optionally with `THH:MM` and `:SS`: a prefix of how capture times are written.
+    /// `YYYY-MM-DD`, optionally with `THH:MM` and `:SS`, a date the calendar has (`CalendarDate`).
     static func date(_ text: String, option: String) throws -> String {
-        let shape = Array("0000-00-00T00:00:00")
-        let characters = Array(text)
-        let fits = [10, 16, 19].contains(characters.count) && zip(characters, shape).allSatisfy { character, expected in
-            expected == "0" ? character.isASCII && character.isNumber : character == expected
+        do {
+            return try CalendarDate(text).text
+        } catch .shape {
+            throw UsageError("\(option) takes YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], not \"\(text)\"")
+        } catch {
+            throw UsageError("\(option) takes a real date, not \"\(text)\": \(error)")
         }
-        guard fits else { throw UsageError("\(option) takes YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], not \"\(text)\"") }
-        return text
     }
 }

@@ -24,7 +24,7 @@ enum IngestCommand: Command {
         OPTIONS:
         \(LibraryOption.help)
           --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
-          --jobs N                Decode workers (default: the pipeline's; 0 = one per core).
+          --jobs N                Decode workers, 0 to \(WorkerLimit.maximum) (default: the pipeline's; 0 = one per core).
           --retry-failed          Also retry files recorded as failed that have not changed
                                   (each at most once per command).
           --no-supervise          Run in this process, without a child (for debugging): a crash
@@ -47,7 +47,7 @@ enum IngestCommand: Command {
         let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
                                             flags: ["--retry-failed", "--no-supervise"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
-        let options = IngestOptions(jobs: try args.integer("--jobs", atLeast: 0).map { $0 == 0 ? ProcessInfo.processInfo.activeProcessorCount : $0 },
+        let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if configuration.isDecodeOnly {

@@ -24,7 +24,7 @@ enum ProfileCommand: Command {
         OPTIONS:
           --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
                                   profile-decode only decodes: no thumbnail, no catalog, no file.
-          --jobs N                Decode workers (default: the pipeline's; 0 = one per core).
+          --jobs N                Decode workers, 0 to \(WorkerLimit.maximum) (default: the pipeline's; 0 = one per core).
           --trace FILE            Also write one span per file per stage, one track per worker, as a
                                   Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
           --json                  Print the report as one JSON document instead of tables.
@@ -39,9 +39,8 @@ enum ProfileCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace"], flags: ["--json"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
-        let jobs = try args.integer("--jobs", atLeast: 0)
+        let jobs = try args.jobs()
         let trace = args.value("--trace")
-        if trace?.isEmpty == true { throw UsageError("--trace needs a file name") }
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let profiler = PipelineProfiler(configuration: configuration, jobs: jobs)
         let interrupts = removeOnInterrupt(profiler.scratchFolder)

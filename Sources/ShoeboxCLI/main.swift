@@ -34,20 +34,22 @@ func main() -> Int32 {
     }
     arguments.removeFirst()
     guard let command = commands.first(where: { $0.name == first }) else {
-        Output.error("Error: unknown command '\(first)'\n\n\(overview)")
+        Output.error("Error: unknown command '\(TerminalText.printable(first))'\n\n\(overview)")
         return ExitStatus.usage
     }
-    if arguments.contains("-h") || arguments.contains("--help") {
+    // After `--` every argument is an operand: `album create -- -h` makes an album titled "-h".
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("-h") || options.contains("--help") {
         Output.line(command.help)
         return ExitStatus.success
     }
     do {
         return try command.run(arguments)
-    } catch let error as UsageError {
-        Output.error("Error: \(error.message)\n\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
+    } catch let error as UsageError {  // messages echo arguments: control characters are shown, never obeyed
+        Output.error("Error: \(TerminalText.printable(error.message))\n\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
         return ExitStatus.usage
     } catch let error as PipelineError {
-        Output.error("Error: \(error)")
+        Output.error("Error: \(TerminalText.printable(error.description))")
         return ExitStatus.usage
     } catch {
         Output.error("Error: \(error)")

@@ -33,7 +33,7 @@ public final class IngestPipeline {
     /// The decode worker count this run uses.
     public var decodeWorkers: Int {
         let requested = options.jobs ?? configuration.concurrency.decode
-        return requested > 0 ? requested : ProcessInfo.processInfo.activeProcessorCount
+        return requested > 0 ? requested : WorkerLimit.onePerCore
     }
 
     /// Ingests `roots` (files or folders); `onEvent` hears every file's outcome in order of completion.

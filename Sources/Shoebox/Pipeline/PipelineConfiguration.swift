@@ -24,7 +24,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
     public var isDecodeOnly: Bool { mode == .decodeOnly }
 
     /// What a run of the pipeline makes.
-    public enum Mode: String, Codable, Sendable {
+    public enum Mode: String, Codable, CaseIterable, Sendable {
         /// Thumbnails and catalog rows.
         case ingest
         /// Reads and decodes every file as an ingest does (shrinking on load for `thumbnails`),
@@ -80,17 +80,17 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         return try parse(data, file: url.path)
     }
 
-    /// Parses pipeline JSON; `file` names the source in error messages.
+    /// Parses pipeline JSON; `file` names the source in error messages. Each step names the
+    /// key at fault: first every key and the kind of its value (`PipelineKeys`), then the
+    /// required keys (the decoder), then the ranges (`validate`).
     public static func parse(_ data: Data, file: String) throws -> PipelineConfiguration {
         let configuration: PipelineConfiguration
         do {
+            try PipelineKeys.check(JSONDecoder().decode(JSONValue.self, from: data), file: file)
             configuration = try JSONDecoder().decode(PipelineConfiguration.self, from: data)
         } catch let error as DecodingError {
             throw PipelineError.invalid(file: file, reason: PipelineError.describe(error))
-        } catch {
-            throw PipelineError.invalid(file: file, reason: "not JSON: \(error.localizedDescription)")
         }
-        try PipelineKeys.check(data, file: file)
         try configuration.validate(file: file)
         return configuration
     }
@@ -100,17 +100,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         func check(_ condition: Bool, _ reason: String) throws {
             if !condition { throw PipelineError.invalid(file: file, reason: reason) }
         }
-        try check(!thumbnails.isEmpty, "\"thumbnails\" must list at least one spec")
-        try check(Set(thumbnails.map(\.name)).count == thumbnails.count, "thumbnail names must be unique")
-        for spec in thumbnails {
-            try check(!spec.name.isEmpty && spec.name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" },
-                      "thumbnail name \"\(spec.name)\" may use only letters, digits, - and _")
-            try check(spec.width > 0 && (spec.height ?? 1) > 0, "thumbnail \"\(spec.name)\": sizes must be positive")
-            try check(spec.rule != .fit || spec.height != nil, "thumbnail \"\(spec.name)\": rule \"fit\" needs a height")
-            try check((1...100).contains(spec.quality), "thumbnail \"\(spec.name)\": quality must be 1...100")
-            try check(spec.maxLongEdge > 0, "thumbnail \"\(spec.name)\": maxLongEdge must be positive")
-            try check(spec.animated != true || spec.format == .webp, "thumbnail \"\(spec.name)\": animated thumbnails are WebP")
-        }
+        try validateThumbnails(file: file)
         try check(aspectRule.tallBelow > 0 && aspectRule.tallBelow < aspectRule.panoramaAbove,
                   "aspectRule: need 0 < tallBelow < panoramaAbove")
         try check(aspectRule.panoramaWidthFactor > 0 && aspectRule.tallWidthFactor > 0,
@@ -123,8 +113,38 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         try check((0...1).contains(videoSettings.posterAt), "video.posterAt must be a fraction from 0 to 1")
         try check(livePhotoRules.maxVideoSeconds > 0 && livePhotoRules.maxCaptureGapSeconds >= 0,
                   "livePhoto: maxVideoSeconds must be positive and maxCaptureGapSeconds not negative")
-        let workers = [concurrency.read, concurrency.orient, concurrency.classify, concurrency.thumbnail]
-        try check(workers.allSatisfy { $0 > 0 } && concurrency.decode >= 0,
-                  "concurrency: every stage needs at least one worker (decode 0 = one per core)")
+        let workers = [("read", concurrency.read), ("decode", concurrency.decode), ("orient", concurrency.orient),
+                       ("classify", concurrency.classify), ("thumbnail", concurrency.thumbnail)]
+        for (stage, count) in workers {  // one bound for every stage, `--jobs` included
+            try Self.check(count, in: (stage == "decode" ? 0 : 1)...WorkerLimit.maximum, key: "concurrency.\(stage)",
+                           note: stage == "decode" ? " (0 = one per core)" : "", file: file)
+        }
+    }
+
+    private func validateThumbnails(file: String) throws {
+        func check(_ condition: Bool, _ reason: String) throws {
+            if !condition { throw PipelineError.invalid(file: file, reason: reason) }
+        }
+        try check(!thumbnails.isEmpty, "\"thumbnails\" must list at least one spec")
+        try check(Set(thumbnails.map(\.name)).count == thumbnails.count, "thumbnail names must be unique")
+        for (index, spec) in thumbnails.enumerated() {
+            try check(!spec.name.isEmpty && spec.name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" },
+                      "thumbnail name \"\(spec.name)\" may use only letters, digits, - and _")
+            for (key, size) in [("width", spec.width), ("height", spec.height), ("maxLongEdge", spec.maxLongEdge)] {
+                if let size {
+                    try Self.check(size, in: ThumbnailSpec.sizes, key: "thumbnails[\(index)].\(key)", note: " pixels", file: file)
+                }
+            }
+            try check(spec.rule != .fit || spec.height != nil, "thumbnail \"\(spec.name)\": rule \"fit\" needs a height")
+            try check((1...100).contains(spec.quality), "thumbnail \"\(spec.name)\": quality must be 1...100")
+            try check(spec.animated != true || spec.format == .webp, "thumbnail \"\(spec.name)\": animated thumbnails are WebP")
+        }
+    }
+
+    /// Refuses a whole number out of its documented range, naming the key and the value.
+    private static func check(_ value: Int, in range: ClosedRange<Int>, key: String, note: String, file: String) throws {
+        guard !range.contains(value) else { return }
+        throw PipelineError.invalid(file: file, reason:
+            "\(key) must be from \(range.lowerBound) to \(range.upperBound)\(note), not \(value)")
     }
 }

@@ -24,10 +24,12 @@ public enum PipelineError: Error, CustomStringConvertible, Equatable {
         case let .keyNotFound(key, context):
             let at = path(context)
             return "missing key \"\(key.stringValue)\"" + (at == "top level" ? "" : " in \(at)")
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
+        case let .valueNotFound(_, context):
+            return "\(path(context)) is required: it cannot be null"
+        case let .typeMismatch(_, context):  // `PipelineKeys` names these first; a fallback
             return "wrong type at \(path(context)): \(context.debugDescription)"
         case let .dataCorrupted(context):
-            return "\(context.debugDescription) at \(path(context))"
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(context.debugDescription) at \(path(context))"
         @unknown default:
             return "\(error)"
         }

@@ -1,5 +1,5 @@
 /// An output format for thumbnails, with the largest side it can hold.
-public enum ThumbnailFormat: String, Codable, Sendable {
+public enum ThumbnailFormat: String, Codable, CaseIterable, Sendable {
     case jpeg, webp, png
 
     /// The longest side the format can encode: JPEG stores 16-bit sizes, WebP stops at 16383.

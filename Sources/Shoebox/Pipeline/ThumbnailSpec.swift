@@ -5,12 +5,17 @@
 /// regenerates only that spec's thumbnails.
 public struct ThumbnailSpec: Codable, Equatable, Sendable {
     /// How the target size follows from the displayed size.
-    public enum Rule: String, Codable, Sendable {
+    public enum Rule: String, Codable, CaseIterable, Sendable {
         /// Base width `width`, widened for panoramas and halved for very tall images (`AspectRule`).
         case aspect
         /// Fits inside `width` x `height`, keeping the aspect ratio.
         case fit
     }
+
+    /// The pixels `width`, `height` and `maxLongEdge` may be, as a pipeline file is checked:
+    /// past 8192 a thumbnail is no longer one, and each costs its pixels in memory for every
+    /// asset (a width of 10^9 made a 16383x16383 thumbnail at 2.16 GB of memory).
+    public static let sizes = 1...8192
 
     public var name: String
     public var rule: Rule

@@ -56,6 +56,11 @@ public final class DiscoverStage: @unchecked Sendable {
                                              status: SourceFile.Status(info))))
             return report
         }
+        if let kind = Self.specialFileKind(info.st_mode) {  // one entry, as a file root is: never opened
+            report.isSingleFile = true
+            output.push(.settled(.skipped(path: root, reason: "a \(kind), not a regular file or a folder; not opened")))
+            return report
+        }
         let folder = SourceFile.openDescriptor(root, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
             report.problem = "cannot read \(root): \(String(cString: strerror(errno)))"
