@@ -17,12 +17,7 @@ extension SQLiteCatalog {
     }
 
     public func recordedCoverPaths() throws -> Set<String> {
-        try read { db in
-            let statement = try db.statement("SELECT DISTINCT path FROM album_covers")
-            var paths = Set<String>()
-            while try statement.step() { paths.insert(statement.text(0)) }
-            return paths
-        }
+        try distinctPaths(in: "album_covers")
     }
 
     /// Every album's cover records, by album row id, in name order.
