@@ -119,15 +119,25 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     }
 
     public func markMissing(under root: String, notSeenIn run: Int64) throws -> Int {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let under = Self.pathRange(under: root)
         return try write { db in
             try db.transaction {
                 try db.statement("""
                     UPDATE assets SET missing = 1, updated_at = ?
-                    WHERE missing = 0 AND seen_run <> ? AND substr(path, 1, ?) = ?
-                    """).bind(Self.now(), run, prefix.utf8.count, prefix).run()
+                    WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
+                    """).bind(Self.now(), run, under.lowerBound, under.upperBound).run()
                 return db.changes
             }
         }
+    }
+
+    /// The paths under the folder `root`, as a range of text: SQLite compares text byte by byte
+    /// (its BINARY collation is `memcmp` of the UTF-8), so `root/` up to `root0` (`0` follows
+    /// `/`) holds exactly the paths that start with the bytes of `root/`, whatever characters
+    /// the names hold, and the path index answers it. (Counting characters on one side and
+    /// bytes on the other once missed every folder whose name is not ASCII.)
+    static func pathRange(under root: String) -> Range<String> {
+        let folder = root.hasSuffix("/") ? String(root.dropLast()) : root
+        return (folder + "/")..<(folder + "0")
     }
 }
