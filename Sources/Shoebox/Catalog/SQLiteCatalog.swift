@@ -4,27 +4,53 @@ import Foundation
 /// The embedded catalog: one SQLite file in WAL mode.
 ///
 /// One writer connection on its own serial queue and one reader connection on another,
-/// so lookups from the pipeline's planning stages never wait behind a commit.
+/// so lookups from the pipeline's planning stages never wait behind a commit. A catalog
+/// opened `readingOnly` has no writer: it never writes the database (nor upgrades its
+/// schema), so it reads a library on read-only media, or one the user may only read, and
+/// every write throws `CatalogError.readOnly`.
 public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     public let path: String
-    private let writer: SQLiteConnection
+    private let writer: SQLiteConnection?
     private let reader: SQLiteConnection
     private let writeQueue = DispatchQueue(label: "shoebox.catalog.write")
     private let readQueue = DispatchQueue(label: "shoebox.catalog.read")
 
+    /// Opens (or makes) the catalog for reading and writing, upgrading its schema.
     public init(path: String) throws {
         self.path = path
         do {
-            writer = try SQLiteConnection(path: path)
+            let writer = try SQLiteConnection(path: path)
             try CatalogSchema.migrate(writer, path: path)
+            self.writer = writer
             reader = try SQLiteConnection(path: path)
         } catch let error as SQLiteError {
             throw CatalogError.sqlite(error)
         }
     }
 
+    /// Opens an existing catalog to read it only (see `SQLiteConnection.reading`). Throws
+    /// `CatalogError.olderSchema` for a catalog an older Shoebox wrote and nothing upgraded yet,
+    /// since upgrading is writing.
+    public init(readingOnly path: String) throws {
+        self.path = path
+        writer = nil
+        do {
+            reader = try SQLiteConnection.reading(path)
+            let version = try reader.userVersion()
+            if version > CatalogSchema.currentVersion {
+                throw CatalogError.newerSchema(path: path, found: version, supported: CatalogSchema.currentVersion)
+            }
+            if version < CatalogSchema.currentVersion {
+                throw CatalogError.olderSchema(path: path, found: version, current: CatalogSchema.currentVersion)
+            }
+        } catch let error as SQLiteError {
+            throw CatalogError.sqlite(error)
+        }
+    }
+
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writeQueue.sync {
+        guard let writer else { throw CatalogError.readOnly(path: path) }
+        return try writeQueue.sync {
             defer { writer.resetStatements() }
             do { return try body(writer) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
         }
