@@ -55,8 +55,8 @@ enum AlbumCommand: Command {
         }
         let at = try position(args, action: action)
         let catalog = try LibraryOption.openCatalogForWriting(LibraryOption.library(args))
-        Output.line(try perform(action, title: operands[0], operands: Array(operands.dropFirst()),
-                                paths: Array(args.positionalPaths.dropFirst(2)), at: at, catalog: catalog))
+        Output.line(TerminalText.printable(try perform(action, title: operands[0], operands: Array(operands.dropFirst()),
+                                                       paths: Array(args.positionalPaths.dropFirst(2)), at: at, catalog: catalog)))
         return ExitStatus.success
     }
 

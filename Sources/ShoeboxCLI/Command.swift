@@ -17,9 +17,20 @@ enum ExitStatus {
     static let usage: Int32 = 64
 }
 
+/// Where the CLI prints. Every message on standard error goes through `TerminalText`: a file
+/// name or an argument echoed in it cannot split its line or drive the terminal. Standard
+/// output is printed as given: rows escape their fields themselves (their tabs are columns),
+/// JSON escapes its strings, and the rest is Shoebox's own text.
 enum Output {
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// One message, on one line, after erasing the progress line a terminal may show.
+    static func error(_ message: String, erasingProgressLine: Bool = false) {
+        let erase = erasingProgressLine && isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+        FileHandle.standardError.write(Data((erase + TerminalText.printable(message) + "\n").utf8))
+    }
+
+    /// One message, then Shoebox's own text (a usage line, the help) as it is.
+    static func error(_ message: String, then text: String) {
+        FileHandle.standardError.write(Data((TerminalText.printable(message) + "\n" + text + "\n").utf8))
     }
 
     static func line(_ text: String) {

@@ -51,8 +51,8 @@ enum ProfileCommand: Command {
             : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(profiler.scratchFolder.path)")
         let run = try profiler.run(roots: args.positionalPaths) { event in
             switch event {
-            case let .failed(error): Output.error(TerminalText.printable("failed \(error)"))
-            case let .skipped(path, reason): Output.error(TerminalText.printable("skipped \(path): \(reason)"))
+            case let .failed(error): Output.error("failed \(error)")
+            case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")
             default: break
             }
         }

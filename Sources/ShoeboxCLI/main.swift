@@ -34,7 +34,7 @@ func main() -> Int32 {
     }
     arguments.removeFirst()
     guard let command = commands.first(where: { $0.name == first }) else {
-        Output.error("Error: unknown command '\(first)'\n\n\(overview)")
+        Output.error("Error: unknown command '\(first)'", then: "\n" + overview)
         return ExitStatus.usage
     }
     if arguments.contains("-h") || arguments.contains("--help") {
@@ -44,7 +44,7 @@ func main() -> Int32 {
     do {
         return try command.run(arguments)
     } catch let error as UsageError {
-        Output.error("Error: \(error.message)\n\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
+        Output.error("Error: \(error.message)", then: "\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
         return ExitStatus.usage
     } catch let error as PipelineError {
         Output.error("Error: \(error)")
