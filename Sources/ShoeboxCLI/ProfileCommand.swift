@@ -77,9 +77,9 @@ enum ProfileCommand: Command {
         return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 
-    /// On Ctrl-C or SIGTERM, removes the throw-away library before exiting (130 or 143).
+    /// On Ctrl-C, Ctrl-\ or SIGTERM, removes the throw-away library before exiting (130, 131 or 143).
     private static func removeOnInterrupt(_ folder: URL) -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
+        [SIGINT, SIGQUIT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {

@@ -1,3 +1,4 @@
+import CCrashGuard
 import Foundation
 import Shoebox
 
@@ -22,6 +23,7 @@ func usageLine(_ help: String) -> String {
 }
 
 func main() -> Int32 {
+    sb_restore_stop_signals()   // Swift's runtime would print a backtrace on SIGQUIT and go on
     AllocatorTuning.returnLargeBuffersToTheSystem()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
