@@ -16,8 +16,10 @@ final class SQLiteConnection {
         /// writer may work meanwhile.
         case readOnly
         /// Reads only, where `readOnly` cannot: the folder cannot be written, so SQLite cannot
-        /// make its `-wal` or `-shm` file. Nothing locks; that is sound because no writer can
-        /// work there either. A `-wal` a writer left is read into memory (`locking_mode`
+        /// make its `-wal` or `-shm` file. Nothing locks: sound as long as nothing writes there
+        /// meanwhile, which holds on read-only media; in a folder only another user may write,
+        /// that user's ingest running at the same moment could be read half-done (the locks
+        /// would need files this user cannot make). A `-wal` a writer left is read into memory (`locking_mode`
         /// EXCLUSIVE on the lock-free `unix-none` VFS): its commits are seen. Without one, the
         /// file is opened `immutable`.
         case readOnlyUnlocked
