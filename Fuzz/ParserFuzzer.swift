@@ -13,8 +13,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 1: _ = ExifText.clean(bytes)   // and file names: their text must give back every byte
             precondition(PathText.decode(PathText.encode(bytes)) == bytes, "PathText lost a byte")
     case 2: _ = XMPPacket.find(in: body).map { $0.values("GCamera:MicroVideoOffset") + $0.values("Item:Length") }
-    case 3: _ = MotionPhotoScanner.embeddedVideo(in: body, format: .jpeg, xmp: XMPPacket.find(in: body))
-    case 4: _ = MotionPhotoScanner.embeddedVideo(in: body, format: .heic, xmp: nil)
+    case 3: _ = MotionPhotoScanner.scan(body, format: .jpeg, xmp: XMPPacket.find(in: body))
+    case 4: _ = MotionPhotoScanner.scan(body, format: .heic, xmp: nil)
     case 5: _ = JPEGStructure.isTruncated(body); _ = PNGStructure.isTruncated(body); _ = FormatSniffer.format(of: bytes)
     case 6: let text = String(decoding: bytes, as: UTF8.self)
             _ = ISO6709.location(text); _ = QuickTimeDate.iso(text); _ = ExifDate.isoLocalTime(text); _ = CaptureTime.gapSeconds(text, text)

@@ -14,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-120}"; corpus="${2:-/tmp/shoebox-fuzz-corpus}"
 S="$root/Sources/Shoebox"
 sources=(
-    Media/AppleMakerNote Media/ExifText Media/XMPPacket Media/MotionPhotoScanner Media/JPEGStructure
+    Media/AppleMakerNote Media/ExifText Media/XMPPacket Media/MotionPhotoScanner Media/MotionPhotoFinding Media/JPEGStructure
     Media/PNGStructure Media/FormatSniffer Media/MediaFormat Media/ISO6709 Media/QuickTimeDate Media/ExifDate
     Media/ContentHasher Media/SourceBytes Media/SourceFile Media/PathText Media/MediaError Model/MediaDetails Model/PhotoMetadata
     Pipeline/CaptureTime Pipeline/PipelineConfiguration Pipeline/PipelineKeys Pipeline/PipelineError

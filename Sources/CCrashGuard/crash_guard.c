@@ -40,6 +40,28 @@ static void write_all(int fd, const char *bytes, size_t length) {
     }
 }
 
+/* Writes text for a terminal line: control characters (C0, DEL, and C1, which UTF-8 writes
+ * C2 80 to C2 9F) as \xHH a byte, as the Swift side's TerminalText does, so that a file
+ * name cannot split the line or drive the terminal. */
+static void write_printable(int fd, const char *text, size_t length) {
+    static const char digits[] = "0123456789abcdef";
+    const unsigned char *bytes = (const unsigned char *) text;
+    size_t start = 0;
+    for (size_t i = 0; i < length; i++) {
+        int c1 = bytes[i] == 0xC2 && i + 1 < length && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F;
+        if (bytes[i] >= 0x20 && bytes[i] != 0x7F && !c1)
+            continue;
+        write_all(fd, text + start, i - start);
+        for (size_t k = i; k <= i + (size_t) c1; k++) {
+            char escape[4] = { '\\', 'x', digits[bytes[k] >> 4], digits[bytes[k] & 0xF] };
+            write_all(fd, escape, sizeof escape);
+        }
+        i += (size_t) c1;
+        start = i + 1;
+    }
+    write_all(fd, text + start, length - start);
+}
+
 static int handling;                 /* a thread is writing its line: the others wait */
 static __thread int handling_here;   /* this thread faulted again inside the handler */
 
@@ -129,7 +151,7 @@ static void *watch(void *unused) {
             if (!__atomic_load_n(&supervised, __ATOMIC_SEQ_CST)) {
                 const char *message = "shoebox: stopped: a file went over its time budget: ";
                 write_all(2, message, strlen(message));
-                write_all(2, slots[i].path, slots[i].length);
+                write_printable(2, slots[i].path, slots[i].length);
                 const char *advice = " (recorded as timeout; run the same ingest again to go on)\n";
                 write_all(2, advice, strlen(advice));
             }

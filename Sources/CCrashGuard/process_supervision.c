@@ -17,6 +17,25 @@ int sb_supervised_child_setup(pid_t parent) {
     return getppid() == parent ? 0 : -1;
 }
 
+void sb_restore_stop_signals(void) {
+    struct sigaction current;
+    /* Swift's runtime leaves an ignored signal ignored: SIG_IGN here was there at exec. */
+    if (sigaction(SIGQUIT, NULL, &current) == 0 && current.sa_handler != SIG_IGN) {
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigemptyset(&fallback.sa_mask);
+        sigaction(SIGQUIT, &fallback, NULL);
+    }
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigaddset(&stop, SIGQUIT);
+    pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+}
+
 /* Async-signal-safe: two atomic accesses and kill(2). */
 static void forward(int signal_number) {
     __atomic_store_n(&received_signal, signal_number, __ATOMIC_SEQ_CST);

@@ -54,9 +54,9 @@ enum AlbumCommand: Command {
             throw UsageError("wrong number of arguments for album \(action)")
         }
         let at = try position(args, action: action)
-        let catalog = try LibraryOption.openCatalog(LibraryOption.library(args))
-        Output.line(try perform(action, title: operands[0], operands: Array(operands.dropFirst()),
-                                paths: Array(args.positionalPaths.dropFirst(2)), at: at, catalog: catalog))
+        let catalog = try LibraryOption.openCatalogForWriting(LibraryOption.library(args))
+        Output.line(TerminalText.printable(try perform(action, title: operands[0], operands: Array(operands.dropFirst()),
+                                                       paths: Array(args.positionalPaths.dropFirst(2)), at: at, catalog: catalog)))
         return ExitStatus.success
     }
 

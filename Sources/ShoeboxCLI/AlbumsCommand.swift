@@ -35,6 +35,7 @@ enum AlbumsCommand: Command {
 
     private static func row(_ album: AlbumSummary) -> String {
         let cover = album.coverAssetID.map { "\($0)" } ?? "-"
-        return "\(album.count)\t\(album.album.kind.rawValue)\t\(album.album.title)\t\(album.counts)\t\(cover)"
+        let title = TerminalText.printable(album.album.title)   // a folder's name may hold a newline
+        return "\(album.count)\t\(album.album.kind.rawValue)\t\(title)\t\(album.counts)\t\(cover)"
     }
 }

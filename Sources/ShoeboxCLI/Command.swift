@@ -17,9 +17,20 @@ enum ExitStatus {
     static let usage: Int32 = 64
 }
 
+/// Where the CLI prints. Every message on standard error goes through `TerminalText`: a file
+/// name or an argument echoed in it cannot split its line or drive the terminal. Standard
+/// output is printed as given: rows escape their fields themselves (their tabs are columns),
+/// JSON escapes its strings, and the rest is Shoebox's own text.
 enum Output {
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// One message, on one line, after erasing the progress line a terminal may show.
+    static func error(_ message: String, erasingProgressLine: Bool = false) {
+        let erase = erasingProgressLine && isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+        FileHandle.standardError.write(Data((erase + TerminalText.printable(message) + "\n").utf8))
+    }
+
+    /// One message, then Shoebox's own text (a usage line, the help) as it is.
+    static func error(_ message: String, then text: String) {
+        FileHandle.standardError.write(Data((TerminalText.printable(message) + "\n" + text + "\n").utf8))
     }
 
     static func line(_ text: String) {
@@ -47,11 +58,34 @@ enum LibraryOption {
         return Library(root: URL(fileURLWithPath: home).appendingPathComponent(".local/share/shoebox"))
     }
 
-    /// Opens the catalog of an existing library, for commands that only read.
+    /// Opens the catalog of an existing library for a command that only reads: read-only, so a
+    /// library on read-only media, or one the user may only read, can be listed and shown.
+    /// Nothing is written, except that a catalog an older Shoebox wrote is upgraded first when
+    /// the library can be written (as every command always did), and that is said on stderr.
     static func openCatalog(_ library: Library) throws -> SQLiteCatalog {
+        try requireCatalog(library)
+        do {
+            return try SQLiteCatalog(readingOnly: library.catalogPath)
+        } catch let CatalogError.olderSchema(path, found, current) where isWritable(library) {
+            _ = try SQLiteCatalog(path: library.catalogPath)
+            Output.error("note: upgraded the catalog \(path) from schema \(found) to \(current)")
+            return try SQLiteCatalog(readingOnly: library.catalogPath)
+        }
+    }
+
+    /// Opens the catalog of an existing library for a command that writes it.
+    static func openCatalogForWriting(_ library: Library) throws -> SQLiteCatalog {
+        try requireCatalog(library)
+        return try SQLiteCatalog(path: library.catalogPath)
+    }
+
+    private static func requireCatalog(_ library: Library) throws {
         guard FileManager.default.fileExists(atPath: library.catalogPath) else {
             throw UsageError("no library at \(library.root.path) (run `shoebox ingest` first, or pass --library)")
         }
-        return try SQLiteCatalog(path: library.catalogPath)
+    }
+
+    private static func isWritable(_ library: Library) -> Bool {
+        access(library.root.path, W_OK) == 0 && access(library.catalogPath, W_OK) == 0
     }
 }

@@ -33,7 +33,7 @@ enum CoversCommand: Command {
         let sizes = try self.sizes(args)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalog(library)
+        let catalog = try LibraryOption.openCatalogForWriting(library)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()

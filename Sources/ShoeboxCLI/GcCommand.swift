@@ -30,7 +30,7 @@ enum GcCommand: Command {
         guard args.positionals.isEmpty else { throw UsageError("gc takes no arguments") }
         let dryRun = args.has("--dry-run")
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalog(library)
+        let catalog = try LibraryOption.openCatalogForWriting(library)   // under the lock, a plain reader
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         if !dryRun { try library.prepare() }   // also clears scratch files a killed run left

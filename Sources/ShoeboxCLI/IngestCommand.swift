@@ -39,7 +39,9 @@ enum IngestCommand: Command {
           64 usage error (including an unknown or invalid pipeline),
           otherwise the ingest process's own ending when it is not restarted (after 100
           restarts, or a crash naming no file or a file already recorded); with --no-supervise,
-          124 for a file over its time budget, or the signal of a crash.
+          124 for a file over its time budget, or the signal of a crash. SIGINT, SIGQUIT,
+          SIGTERM and SIGHUP stop the ingest, which ends by that signal (a shell shows 128 + its
+          number: 130, 131, 143, 129).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {

@@ -54,17 +54,12 @@ enum IngestSupervisor {
             switch policy.decide(ending, files: CrashGuard.failedFiles(in: library),
                                  interrupted: sb_supervisor_received_signal() != 0) {
             case let .restart(line):
-                Output.error(clearedProgressLine + line)
+                Output.error(line, erasingProgressLine: true)   // the dead child's, still on screen
             case let .stop(line):
-                if let line { Output.error(clearedProgressLine + line) }
+                if let line { Output.error(line, erasingProgressLine: true) }
                 return finish(like: ending)
             }
         }
-    }
-
-    /// On a terminal, the dead child's progress line is still on screen: erase it first.
-    private static var clearedProgressLine: String {
-        isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
     }
 
     /// Starts this executable again with the same arguments and environment, plus the marker.

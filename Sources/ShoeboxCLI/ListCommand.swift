@@ -46,11 +46,14 @@ enum ListCommand: Command {
         return ExitStatus.success
     }
 
+    /// One line, whatever the names hold: the path as `PathText.printable` (control characters
+    /// as `\xHH`, still the file's text for `show`), the other text as `TerminalText`.
     private static func row(_ asset: AssetRecord) -> String {
         let status = asset.missing ? "missing" : asset.status.rawValue
         let size = asset.width > 0 ? "\(asset.width)x\(asset.height)" : "-"
-        let taken = asset.metadata.takenAt ?? "-"
-        let detail = asset.status == .failed ? "  [\(asset.errorClass?.rawValue ?? "failed"): \(asset.errorMessage ?? "")]" : ""
-        return "\(asset.id)\t\(status)\t\(asset.kind.rawValue)\t\(size)\t\(taken)\t\(asset.path)\(detail)"
+        let taken = TerminalText.printable(asset.metadata.takenAt ?? "-")
+        let detail = asset.status == .failed
+            ? TerminalText.printable("  [\(asset.errorClass?.rawValue ?? "failed"): \(asset.errorMessage ?? "")]") : ""
+        return "\(asset.id)\t\(status)\t\(asset.kind.rawValue)\t\(size)\t\(taken)\t\(PathText.printable(asset.path))\(detail)"
     }
 }

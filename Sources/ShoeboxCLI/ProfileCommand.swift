@@ -50,8 +50,8 @@ enum ProfileCommand: Command {
             : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(profiler.scratchFolder.path)")
         let run = try profiler.run(roots: args.positionalPaths) { event in
             switch event {
-            case let .failed(error): Output.error(TerminalText.printable("failed \(error)"))
-            case let .skipped(path, reason): Output.error(TerminalText.printable("skipped \(path): \(reason)"))
+            case let .failed(error): Output.error("failed \(error)")
+            case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")
             default: break
             }
         }
@@ -76,9 +76,9 @@ enum ProfileCommand: Command {
         return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 
-    /// On Ctrl-C or SIGTERM, removes the throw-away library before exiting (130 or 143).
+    /// On Ctrl-C, Ctrl-\ or SIGTERM, removes the throw-away library before exiting (130, 131 or 143).
     private static func removeOnInterrupt(_ folder: URL) -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
+        [SIGINT, SIGQUIT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {

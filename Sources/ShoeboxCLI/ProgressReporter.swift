@@ -17,7 +17,7 @@ final class ProgressReporter {
 
     func report(_ event: IngestEvent) {
         if case .skipped = event {} else { done += 1 }
-        if let line = logLine(event).map(TerminalText.printable) {
+        if let line = logLine(event) {
             if interactive { clearLine() }
             if interactive, case .ingested = event {} else { Output.error(line) }
         }

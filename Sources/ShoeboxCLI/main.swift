@@ -1,3 +1,4 @@
+import CCrashGuard
 import Foundation
 import Shoebox
 
@@ -22,6 +23,7 @@ func usageLine(_ help: String) -> String {
 }
 
 func main() -> Int32 {
+    sb_restore_stop_signals()   // Swift's runtime would print a backtrace on SIGQUIT and go on
     AllocatorTuning.returnLargeBuffersToTheSystem()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
@@ -34,7 +36,7 @@ func main() -> Int32 {
     }
     arguments.removeFirst()
     guard let command = commands.first(where: { $0.name == first }) else {
-        Output.error("Error: unknown command '\(TerminalText.printable(first))'\n\n\(overview)")
+        Output.error("Error: unknown command '\(first)'", then: "\n" + overview)
         return ExitStatus.usage
     }
     // After `--` every argument is an operand: `album create -- -h` makes an album titled "-h".
@@ -45,11 +47,11 @@ func main() -> Int32 {
     }
     do {
         return try command.run(arguments)
-    } catch let error as UsageError {  // messages echo arguments: control characters are shown, never obeyed
-        Output.error("Error: \(TerminalText.printable(error.message))\n\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
+    } catch let error as UsageError {
+        Output.error("Error: \(error.message)", then: "\(usageLine(command.help))\n  See 'shoebox \(command.name) --help'.")
         return ExitStatus.usage
     } catch let error as PipelineError {
-        Output.error("Error: \(TerminalText.printable(error.description))")
+        Output.error("Error: \(error)")
         return ExitStatus.usage
     } catch {
         Output.error("Error: \(error)")

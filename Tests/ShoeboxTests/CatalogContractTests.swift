@@ -10,9 +10,9 @@ import Testing
         return [("sqlite", try SQLiteCatalog(path: folder.url.appendingPathComponent("catalog.sqlite").path), folder)]
     }
 
-    func draft(_ path: String, hash: String = "aa11", run: Int64 = 1) -> AssetDraft {
+    func draft(_ path: String, hash: String = "aa11", run: Int64 = 1, root: String = "/photos") -> AssetDraft {
         let status = SourceFile.Status(size: 100, modifiedNanoseconds: 5, device: 1, inode: 2)
-        var draft = AssetDraft(file: DiscoveredFile(path: path, root: "/photos", status: status), existingID: nil)
+        var draft = AssetDraft(file: DiscoveredFile(path: path, root: root, status: status), existingID: nil)
         draft.contentHash = hash
         draft.displayedSize = PixelSize(width: 30, height: 20)
         draft.metadata.make = "Maker"
@@ -76,6 +76,44 @@ import Testing
             #expect(try catalog.asset(path: "/photos/b.jpg")?.missing == true, "\(name)")
             #expect(try catalog.asset(path: "/photos/a.jpg")?.missing == false, "\(name)")
             #expect(try catalog.asset(path: "/photos-2/c.jpg")?.missing == false, "\(name)")
+        }
+    }
+
+    /// Folder names are bytes: one that is not ASCII (`Café`: 4 characters, 5 bytes), or that
+    /// holds bytes that are not UTF-8 (stored as `PathText` writes them, `\xff`), is a prefix of
+    /// its files' paths like any other, and a name that only starts the same is not.
+    @Test func assetsUnderAFolderWhoseNameIsNotASCIIAreMarkedMissing() throws {
+        for (name, catalog, _) in try Self.backends() {
+            let roots = ["/photos/Café", "/photos/name_\\xff\\xfe(", "/photos/\u{1F4F7}"]
+            let first = try catalog.beginRun(roots: roots)
+            for root in roots {
+                try catalog.record(draft(root + "/kept.jpg"), run: first)
+                try catalog.record(draft(root + "/gone.jpg"), run: first)
+                try catalog.record(draft(root + "x/beside.jpg"), run: first)
+            }
+            let second = try catalog.beginRun(roots: roots)
+            for root in roots {
+                try catalog.markSeen([try #require(try catalog.entry(atPath: root + "/kept.jpg")).id], run: second)
+                #expect(try catalog.markMissing(under: root, notSeenIn: second) == 1, "\(name): \(root)")
+                #expect(try catalog.asset(path: root + "/gone.jpg")?.missing == true, "\(name): \(root)")
+                #expect(try catalog.asset(path: root + "/kept.jpg")?.missing == false, "\(name): \(root)")
+                #expect(try catalog.asset(path: root + "x/beside.jpg")?.missing == false, "\(name): \(root)")
+            }
+        }
+    }
+
+    /// A folder album's title is cut from the path by the root's length: in characters on both
+    /// sides, whatever the names hold.
+    @Test func foldersWhoseNamesAreNotASCIIAreTitledByTheirWholeNames() throws {
+        for (name, catalog, _) in try Self.backends() {
+            let albums = try #require(catalog as? AlbumStore, "\(name)")
+            let root = "/photos/Café"
+            let run = try catalog.beginRun(roots: [root])
+            for path in ["/a.jpg", "/Noël \u{1F384}/b.jpg", "/name_\\xff\\xfe(/c.jpg", "/Noël \u{1F384}/d\u{E9}t\u{E9}/e.jpg"] {
+                try catalog.record(draft(root + path, root: root), run: run)
+            }
+            let titles = try albums.albums().map(\.album.title).sorted()
+            #expect(titles == ["Café", "Noël \u{1F384}", "Noël \u{1F384}/d\u{E9}t\u{E9}", "name_\\xff\\xfe("], "\(name)")
         }
     }
 

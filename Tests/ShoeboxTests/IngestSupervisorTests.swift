@@ -12,15 +12,22 @@ import Testing
         let library: URL
         let supervisor: Process
 
-        init() throws {
+        /// `extra` arguments go to `shoebox ingest` (`--no-supervise`: the command is the ingest).
+        init(_ extra: [String] = []) throws {
             folder = try TemporaryFolder()
             root = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
             try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_1.jpg"), to: root.appendingPathComponent("stuck.jpg"))
             library = folder.url.appendingPathComponent("library")
-            supervisor = try ShoeboxBinary.process(["ingest", root.path, "--library", library.path])
+            supervisor = try ShoeboxBinary.process(["ingest", root.path, "--library", library.path] + extra)
             supervisor.environment?["SHOEBOX_TEST_HANG_ON"] = "stuck"
             supervisor.standardOutput = FileHandle.nullDevice
             supervisor.standardError = FileHandle.nullDevice
+            // SIGQUIT's default action writes a core file where the limit allows: not from tests.
+            var limit = rlimit()
+            getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
+            var noCore = rlimit(rlim_cur: 0, rlim_max: limit.rlim_max)
+            setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+            defer { setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit) }
             try supervisor.run()
         }
 
@@ -45,6 +52,24 @@ import Testing
             let fields = text[text.index(after: close)...].split(separator: " ")
             guard fields.count > 2, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
             return (state, parent)
+        }
+
+        /// Waits up to 5 s for `pid` to be past its start: Swift's runtime catches SIGQUIT (and
+        /// the crash signals) before `main`, which gives SIGQUIT back its default action.
+        static func isPastStartup(_ pid: pid_t) -> Bool {
+            for _ in 0..<100 {
+                guard let caught = caughtSignals(of: pid) else { return false }
+                if caught & (1 << (SIGSEGV - 1)) != 0 && caught & (1 << (SIGQUIT - 1)) == 0 { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+
+        /// The `SigCgt` mask of /proc/PID/status: bit N-1 for a caught signal N.
+        static func caughtSignals(of pid: pid_t) -> UInt64? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }) else { return nil }
+            return UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
         }
 
         /// Waits up to 5 s for `pid` to be gone (or a zombie nobody has reaped yet).
@@ -83,5 +108,32 @@ import Testing
         hanging.supervisor.waitUntilExit()
         #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGTERM)
         #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
+    }
+
+    /// SIGQUIT (Ctrl-\) stops an ingest as SIGTERM does: Swift's runtime used to catch it, print
+    /// a backtrace, and let the ingest run to its end.
+    @Test(.timeLimit(.minutes(1))) func sigquitToTheCommandStopsItsIngestProcessAndNothingRestarts() throws {
+        let hanging = try HangingIngest()
+        let child = try hanging.ingestProcess()
+        #expect(HangingIngest.isPastStartup(child))
+
+        kill(hanging.supervisor.processIdentifier, SIGQUIT)
+
+        #expect(HangingIngest.isGone(child), "the ingest process went on after SIGQUIT")
+        hanging.supervisor.waitUntilExit()
+        #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGQUIT)
+        #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func withoutSupervisionSigquitStopsTheIngest() throws {
+        let hanging = try HangingIngest(["--no-supervise"])
+        let ingest = hanging.supervisor.processIdentifier
+        #expect(HangingIngest.isPastStartup(ingest))
+
+        kill(ingest, SIGQUIT)
+
+        #expect(HangingIngest.isGone(ingest), "the ingest went on after SIGQUIT")
+        hanging.supervisor.waitUntilExit()
+        #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGQUIT)
     }
 }

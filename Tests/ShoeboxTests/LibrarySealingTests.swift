@@ -97,6 +97,22 @@ import Testing
         #expect(try manager.contentsOfDirectory(atPath: elsewhere.path) == [])
     }
 
+    @Test func aCatalogThatIsALinkIsNeverWrittenThrough() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library")
+        #expect(try ingest(into: library).status == 0)
+        let theirs = folder.url.appendingPathComponent("their.sqlite")
+        try manager.moveItem(at: library.appendingPathComponent("catalog.sqlite"), to: theirs)
+        try? manager.removeItem(at: library.appendingPathComponent("catalog.sqlite-wal"))
+        try? manager.removeItem(at: library.appendingPathComponent("catalog.sqlite-shm"))
+        try manager.createSymbolicLink(atPath: library.path + "/catalog.sqlite", withDestinationPath: theirs.path)
+        let before = try Data(contentsOf: theirs)
+        let result = try ShoeboxBinary.run(["ingest", Fixtures.sample("panorama.jpg").path, "--library", library.path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("catalog.sqlite"))
+        #expect(try Data(contentsOf: theirs) == before)
+    }
+
     @Test func coversNeverRemovesFilesThroughALinkedCoversFolder() throws {
         let folder = try TemporaryFolder()
         let library = folder.url.appendingPathComponent("library")

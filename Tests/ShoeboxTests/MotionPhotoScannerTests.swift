@@ -7,8 +7,12 @@ import Testing
     /// A minimal MP4 start: an `ftyp` box of brand `isom`, then filler.
     let mp4: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8) + Array(repeating: 7, count: 40)
 
-    func scan(_ bytes: [UInt8], _ format: MediaFormat) -> EmbeddedVideo? {
-        bytes.withUnsafeBytes { raw in MotionPhotoScanner.embeddedVideo(in: raw, format: format, xmp: XMPPacket.find(in: raw)) }
+    func scan(_ bytes: [UInt8], _ format: MediaFormat) -> MotionPhotoFinding? {
+        bytes.withUnsafeBytes { raw in MotionPhotoScanner.scan(raw, format: format, xmp: XMPPacket.find(in: raw)) }
+    }
+
+    func video(offset: Int, length: Int) -> MotionPhotoFinding {
+        .video(EmbeddedVideo(offset: Int64(offset), length: Int64(length)))
     }
 
     func jpeg(xmp: String) -> [UInt8] {
@@ -23,7 +27,7 @@ import Testing
             </rdf:Seq></Container:Directory>
             """
         let still = jpeg(xmp: xmp)
-        #expect(scan(still + mp4, .jpeg) == EmbeddedVideo(offset: Int64(still.count), length: Int64(mp4.count)))
+        #expect(scan(still + mp4, .jpeg) == video(offset: still.count, length: mp4.count))
     }
 
     @Test func aDirectoryListingOnlyThePrimaryImageIsNotAMotionPhoto() {
@@ -33,7 +37,7 @@ import Testing
 
     @Test func aMotionPhotoFlagWithoutAnOffsetIsFoundByItsFtypBox() {
         let still = jpeg(xmp: "<rdf:Description GCamera:MotionPhoto=\"1\"/>")
-        #expect(scan(still + mp4, .jpeg) == EmbeddedVideo(offset: Int64(still.count), length: Int64(mp4.count)))
+        #expect(scan(still + mp4, .jpeg) == video(offset: still.count, length: mp4.count))
     }
 
     @Test func anOffsetThatDoesNotLandOnAnMP4IsNotBelieved() {
@@ -43,12 +47,60 @@ import Testing
 
     @Test func aSamsungTrailerHoldsTheVideoAfterItsMarker() {
         let still: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9] + Array("MotionPhoto_Data".utf8)
-        #expect(scan(still + mp4, .jpeg) == EmbeddedVideo(offset: Int64(still.count), length: Int64(mp4.count)))
+        #expect(scan(still + mp4, .jpeg) == video(offset: still.count, length: mp4.count))
     }
 
     @Test func aSamsungHEICKeepsTheVideoInAnMpvdBox() {
         let ftyp: [UInt8] = [0, 0, 0, 16] + Array("ftypheic".utf8) + [0, 0, 0, 0]
         let box: [UInt8] = [0, 0, 0, UInt8(8 + mp4.count)] + Array("mpvd".utf8) + mp4
-        #expect(scan(ftyp + box, .heic) == EmbeddedVideo(offset: Int64(ftyp.count + 8), length: Int64(mp4.count)))
+        #expect(scan(ftyp + box, .heic) == video(offset: ftyp.count + 8, length: mp4.count))
+    }
+
+    /// `ftyp`, then an `mdat` box that says it holds 1000 bytes of which `kept` are there.
+    func cutMP4(keeping kept: Int) -> [UInt8] {
+        [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8)
+            + [0, 0, 0x03, 0xE8] + Array("mdat".utf8) + Array(repeating: 7, count: kept)
+    }
+
+    @Test func anXMPOffsetPastTheStartOfTheFileIsAVideoCutShort() {
+        let still = jpeg(xmp: "<rdf:Description GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"5000\"/>")
+        let file = still + mp4
+        #expect(scan(file, .jpeg) == .cutShort(reason: "the motion photo's video is cut short: its XMP MicroVideoOffset says "
+                                                      + "the video is the last 5000 bytes, and the file has \(file.count)"))
+    }
+
+    @Test func aContainerItemLengthPastTheStartOfTheFileIsAVideoCutShort() {
+        let xmp = """
+            <rdf:Description GCamera:MotionPhoto="1"/><Container:Directory><rdf:Seq>
+            <rdf:li><Container:Item Item:Semantic="Primary" Item:Mime="image/jpeg"/></rdf:li>
+            <rdf:li><Container:Item Item:Semantic="MotionPhoto" Item:Mime="video/mp4" Item:Length="9000"/></rdf:li>
+            </rdf:Seq></Container:Directory>
+            """
+        let file = jpeg(xmp: xmp) + mp4
+        #expect(scan(file, .jpeg) == .cutShort(reason: "the motion photo's video is cut short: its XMP Item:Length says "
+                                                      + "the video is the last 9000 bytes, and the file has \(file.count)"))
+    }
+
+    /// The XMP offset counts from the end, so a copy cut short puts it before the video: the
+    /// `ftyp` box is then found by searching, and the box sizes tell the video is partial.
+    @Test func aVideoWhoseMdatRunsPastTheEndOfTheFileIsCutShort() {
+        let whole = cutMP4(keeping: 1000 - 8)
+        let still = jpeg(xmp: "<rdf:Description GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"\(whole.count)\"/>")
+        #expect(scan(still + whole, .jpeg) == video(offset: still.count, length: whole.count))
+
+        let cut = Array((still + whole).dropLast(30))
+        #expect(scan(cut, .jpeg) == .cutShort(reason: "the motion photo's video is cut short: its mdat box runs 30 bytes past the end of the file"))
+    }
+
+    @Test func aSamsungTrailerWhoseVideoRunsPastTheEndIsCutShort() {
+        let still: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9] + Array("MotionPhoto_Data".utf8)
+        #expect(scan(still + cutMP4(keeping: 40), .jpeg)
+                == .cutShort(reason: "the motion photo's video is cut short: its mdat box runs 952 bytes past the end of the file"))
+    }
+
+    @Test func anMpvdBoxRunningPastTheEndIsCutShort() {
+        let ftyp: [UInt8] = [0, 0, 0, 16] + Array("ftypheic".utf8) + [0, 0, 0, 0]
+        let box: [UInt8] = [0, 0, 0, UInt8(8 + mp4.count + 20)] + Array("mpvd".utf8) + mp4
+        #expect(scan(ftyp + box, .heic) == .cutShort(reason: "the motion photo's video is cut short: its mpvd box runs 20 bytes past the end of the file"))
     }
 }

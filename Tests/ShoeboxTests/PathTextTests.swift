@@ -61,6 +61,30 @@ import Testing
         #expect(PathText.decode(#"/a\x4"#) == Array(#"/a\x4"#.utf8))
     }
 
+    /// A path's printable text escapes its control characters too (C1 ones as their two bytes),
+    /// doubling a backslash before one, and is still the path's text.
+    @Test func printableTextEscapesControlCharactersAndDecodesToThePath() {
+        let table: [(bytes: [UInt8], printed: String)] = [
+            (Array("/photos/a.jpg".utf8), "/photos/a.jpg"),
+            (Array("/photos/new\nline\tand\u{1B}[31m.jpg".utf8), #"/photos/new\x0aline\x09and\x1b[31m.jpg"#),
+            (Array("/photos/nel\u{85}del\u{7F}\u{A0}.jpg".utf8), "/photos/nel\\xc2\\x85del\\x7f\u{A0}.jpg"),
+            (Array(#"/photos/back\"#.utf8) + [0x09], #"/photos/back\\\x09"#),
+            (Array(#"/photos/a\x41"#.utf8) + [0xFF, 0x0A], #"/photos/a\\x41\xff\x0a"#),
+        ]
+        for (bytes, printed) in table {
+            #expect(PathText.printable(PathText.encode(bytes)) == printed, "\(bytes)")
+            #expect(PathText.decode(printed) == bytes, "\(printed)")
+        }
+        var generator = SplitMix(seed: 7)
+        let alphabet: [UInt8] = [0x2F, 0x5C, 0x78, 0x61, 0x0A, 0x1B, 0x7F, 0xC2, 0x85, 0xA0, 0xFF, 0x30]
+        for _ in 0..<5000 {
+            let bytes = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let printed = PathText.printable(PathText.encode(bytes))
+            #expect(PathText.decode(printed) == bytes, "\(bytes)")
+            #expect(!printed.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(bytes)")
+        }
+    }
+
     /// A small deterministic generator, so that a failure names the same bytes every run.
     struct SplitMix {
         var state: UInt64

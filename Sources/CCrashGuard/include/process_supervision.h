@@ -11,6 +11,14 @@
  * 0 when supervised by a live parent; -1 when the parent is gone (the caller should exit). */
 int sb_supervised_child_setup(pid_t parent);
 
+/* First thing in every shoebox process, on the main thread: SIGINT, SIGTERM, SIGHUP and
+ * SIGQUIT (Ctrl-\) end the process by their default action. Swift's runtime catches SIGQUIT
+ * as a crash, prints a backtrace and then lets the process run on: SIGQUIT gets its default
+ * action back (unless it was ignored when the process started: nohup, a background job).
+ * And a mask blocking them that the parent handed down (a test runner's worker thread does)
+ * is lifted, so they are not left pending for ever. */
+void sb_restore_stop_signals(void);
+
 /* In the parent, on the thread that starts and waits for the children: SIGINT, SIGTERM,
  * SIGHUP and SIGQUIT (those not ignored) are from now on forwarded to the current child, and
  * remembered; they are unblocked on this thread, so children started from it get them too. */

@@ -30,6 +30,7 @@ public enum AssetJSON {
             "contentIdentifier": asset.details.contentIdentifier,
             "pairedVideo": asset.pairedVideoPath, "pairing": asset.pairing?.rawValue,
             "motionPhoto": asset.details.motionPhoto.map { ["videoOffset": $0.offset, "videoLength": $0.length] },
+            "warning": asset.warning,
         ]
         return fields.mapValues { $0 ?? NSNull() }
     }

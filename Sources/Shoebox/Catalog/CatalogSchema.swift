@@ -148,6 +148,11 @@ enum CatalogSchema {
         """
         -- no schema change: see CatalogSchema.rewritePathsAsPathText
         """,
+        // 6 (trust, issue 10): a note on an asset catalogued all the same (a motion photo whose
+        // video is cut short is a photo with a warning), NULL for most.
+        """
+        ALTER TABLE assets ADD COLUMN warning TEXT;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

@@ -8,7 +8,7 @@ extension SQLiteCatalog {
         duration_seconds, frame_rate, codec, frame_count, loop_count, content_identifier, motion_offset, motion_length,
         subtypes, paired_asset_id, pairing, hidden,
         (SELECT p.path FROM assets p WHERE p.id = assets.paired_asset_id),
-        (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id)
+        (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id), warning
         """
 
     public func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {
@@ -67,6 +67,7 @@ extension SQLiteCatalog {
         record.pairing = s.optionalText(38).flatMap(LivePhotoPairing.Method.init(rawValue:))
         record.isPairedVideo = s.int(39) != 0
         record.pairedVideoPath = kind == .livePhoto ? s.optionalText(40) : nil
+        record.warning = s.optionalText(named: "warning")
         return record
     }
 

@@ -18,7 +18,8 @@ extension SQLiteCatalog {
                 if let id = try existingID ?? assetID(atPath: file.path, db: db) {
                     try db.statement("""
                         UPDATE assets SET path = ?, root = ?, file_size = ?, mtime_ns = ?, content_hash = coalesce(?, content_hash),
-                        status = 'failed', error_class = ?, error_message = ?, missing = 0, seen_run = ?, updated_at = ?
+                        status = 'failed', error_class = ?, error_message = ?, warning = NULL, missing = 0, seen_run = ?,
+                        updated_at = ?
                         WHERE id = ?
                         """).bind(file.path, file.root, file.status.size, file.status.modifiedNanoseconds, contentHash,
                                   failure.errorClass.rawValue, failure.reason, run, now, id).run()
@@ -47,13 +48,13 @@ extension SQLiteCatalog {
             asset.displayedSize.width, asset.displayedSize.height, m.orientation, m.takenAt, m.takenAtSource?.rawValue,
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength,
             m.location?.latitude, m.location?.longitude, m.location?.altitude, run, now,
-        ] + detailValues(asset)
+        ] + detailValues(asset) + [asset.warning]
         let columns = """
             path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation, taken_at,
             taken_at_source, make, model, lens_model, iso, f_number, exposure_time, focal_length,
             gps_latitude, gps_longitude, gps_altitude, seen_run, updated_at, duration_seconds, frame_rate, codec,
             frame_count, loop_count, content_identifier, motion_offset, motion_length, subtypes, pair_key,
-            paired_asset_id, pairing, hidden
+            paired_asset_id, pairing, hidden, warning
             """
         // A file at this path that another asset held before (a move onto an old path) gives its row up.
         if let id = try asset.existingID ?? assetID(atPath: asset.file.path, db: db) {

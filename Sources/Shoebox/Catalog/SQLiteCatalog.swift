@@ -4,27 +4,53 @@ import Foundation
 /// The embedded catalog: one SQLite file in WAL mode.
 ///
 /// One writer connection on its own serial queue and one reader connection on another,
-/// so lookups from the pipeline's planning stages never wait behind a commit.
+/// so lookups from the pipeline's planning stages never wait behind a commit. A catalog
+/// opened `readingOnly` has no writer: it never writes the database (nor upgrades its
+/// schema), so it reads a library on read-only media, or one the user may only read, and
+/// every write throws `CatalogError.readOnly`.
 public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     public let path: String
-    private let writer: SQLiteConnection
+    private let writer: SQLiteConnection?
     private let reader: SQLiteConnection
     private let writeQueue = DispatchQueue(label: "shoebox.catalog.write")
     private let readQueue = DispatchQueue(label: "shoebox.catalog.read")
 
+    /// Opens (or makes) the catalog for reading and writing, upgrading its schema.
     public init(path: String) throws {
         self.path = path
         do {
-            writer = try SQLiteConnection(path: path)
+            let writer = try SQLiteConnection(path: path)
             try CatalogSchema.migrate(writer, path: path)
+            self.writer = writer
             reader = try SQLiteConnection(path: path)
         } catch let error as SQLiteError {
             throw CatalogError.sqlite(error)
         }
     }
 
+    /// Opens an existing catalog to read it only (see `SQLiteConnection.reading`). Throws
+    /// `CatalogError.olderSchema` for a catalog an older Shoebox wrote and nothing upgraded yet,
+    /// since upgrading is writing.
+    public init(readingOnly path: String) throws {
+        self.path = path
+        writer = nil
+        do {
+            reader = try SQLiteConnection.reading(path)
+            let version = try reader.userVersion()
+            if version > CatalogSchema.currentVersion {
+                throw CatalogError.newerSchema(path: path, found: version, supported: CatalogSchema.currentVersion)
+            }
+            if version < CatalogSchema.currentVersion {
+                throw CatalogError.olderSchema(path: path, found: version, current: CatalogSchema.currentVersion)
+            }
+        } catch let error as SQLiteError {
+            throw CatalogError.sqlite(error)
+        }
+    }
+
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writeQueue.sync {
+        guard let writer else { throw CatalogError.readOnly(path: path) }
+        return try writeQueue.sync {
             defer { writer.resetStatements() }
             do { return try body(writer) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
         }
@@ -119,15 +145,25 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     }
 
     public func markMissing(under root: String, notSeenIn run: Int64) throws -> Int {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let under = Self.pathRange(under: root)
         return try write { db in
             try db.transaction {
                 try db.statement("""
                     UPDATE assets SET missing = 1, updated_at = ?
-                    WHERE missing = 0 AND seen_run <> ? AND substr(path, 1, ?) = ?
-                    """).bind(Self.now(), run, prefix.utf8.count, prefix).run()
+                    WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
+                    """).bind(Self.now(), run, under.lowerBound, under.upperBound).run()
                 return db.changes
             }
         }
+    }
+
+    /// The paths under the folder `root`, as a range of text: SQLite compares text byte by byte
+    /// (its BINARY collation is `memcmp` of the UTF-8), so `root/` up to `root0` (`0` follows
+    /// `/`) holds exactly the paths that start with the bytes of `root/`, whatever characters
+    /// the names hold, and the path index answers it. (Counting characters on one side and
+    /// bytes on the other once missed every folder whose name is not ASCII.)
+    static func pathRange(under root: String) -> Range<String> {
+        let folder = root.hasSuffix("/") ? String(root.dropLast()) : root
+        return (folder + "/")..<(folder + "0")
     }
 }

@@ -7,14 +7,39 @@ import Foundation
 /// other. Transactions are closures: they commit when the closure returns and roll back when
 /// it throws, so no caller ever leaves one open.
 final class SQLiteConnection {
+    /// How a connection opens its database.
+    enum Access: Equatable {
+        /// Reads and writes; the file is made if missing and put in WAL mode.
+        case readWrite
+        /// Reads only (`mode=ro`), never writing the database. SQLite still locks, and uses the
+        /// `-wal` and `-shm` files beside it (making them, empty, if the folder allows), so a
+        /// writer may work meanwhile.
+        case readOnly
+        /// Reads only, where `readOnly` cannot: the folder cannot be written, so SQLite cannot
+        /// make its `-wal` or `-shm` file. Nothing locks: sound as long as nothing writes there
+        /// meanwhile, which holds on read-only media; in a folder only another user may write,
+        /// that user's ingest running at the same moment could be read half-done (the locks
+        /// would need files this user cannot make). A `-wal` a writer left is read into memory (`locking_mode`
+        /// EXCLUSIVE on the lock-free `unix-none` VFS): its commits are seen. Without one, the
+        /// file is opened `immutable`.
+        case readOnlyUnlocked
+    }
+
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    init(path: String, readOnly: Bool = false) throws {
+    init(path: String, access: Access = .readWrite) throws {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let readsLeftLog = access == .readOnlyUnlocked && Self.hasWriteAheadLog(path)
+        let name: String, flags: Int32
+        switch access {
+        // Never written through a link: a catalog.sqlite that links elsewhere is refused.
+        case .readWrite: (name, flags) = (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW)
+        case .readOnly: (name, flags) = (Self.uri(path, "mode=ro"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        case .readOnlyUnlocked:
+            (name, flags) = (Self.uri(path, readsLeftLog ? "mode=ro&vfs=unix-none" : "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        }
+        let rc = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
@@ -23,11 +48,37 @@ final class SQLiteConnection {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 10_000)
-        if !readOnly {
+        if access == .readWrite {
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = NORMAL")
         }
+        if readsLeftLog { try execute("PRAGMA locking_mode = EXCLUSIVE") }   // the WAL index in memory, no -shm
         try execute("PRAGMA foreign_keys = ON")
+        if access != .readWrite { _ = try userVersion() }   // SQLite opens lazily: fail here, not at the first query
+    }
+
+    /// A connection that only reads `path`: `readOnly`, or `readOnlyUnlocked` where the folder
+    /// cannot be written and `readOnly` could not open the database for that reason.
+    static func reading(_ path: String) throws -> SQLiteConnection {
+        do {
+            return try SQLiteConnection(path: path, access: .readOnly)
+        } catch let error as SQLiteError where [SQLITE_READONLY, SQLITE_CANTOPEN].contains(error.code & 0xFF) {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard access(folder.isEmpty ? "." : folder, W_OK) != 0 else { throw error }
+            return try SQLiteConnection(path: path, access: .readOnlyUnlocked)
+        }
+    }
+
+    private static func hasWriteAheadLog(_ path: String) -> Bool {
+        access(path + "-wal", F_OK) == 0
+    }
+
+    /// A `file:` URI with `parameters`; the path's bytes a URI could read otherwise (`?`, `#`,
+    /// `%`...) are written `%HH`.
+    private static func uri(_ path: String, _ parameters: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-~".utf8)
+        let escaped = path.utf8.map { plain.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }
+        return "file:" + escaped.joined() + "?" + parameters
     }
 
     deinit {

@@ -75,4 +75,12 @@ final class SQLiteStatement {
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+
+    /// A column read by its name in the result (nil when it is NULL or not in the result).
+    func optionalText(named name: String) -> String? {
+        let index = (0..<sqlite3_column_count(pointer)).first { column in
+            sqlite3_column_name(pointer, column).map { String(cString: $0) } == name
+        }
+        return index.flatMap(optionalText)
+    }
 }

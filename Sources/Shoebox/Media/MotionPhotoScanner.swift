@@ -5,35 +5,49 @@
 /// is the tail of the file); Samsung appends `MotionPhoto_Data` then the MP4 to a JPEG, or an
 /// `mpvd` box to a HEIC. Whatever the claim, the range must start with an `ftyp` box of a
 /// known brand before it is believed; where a phone set `MotionPhoto=1` but wrote no offset,
-/// the `ftyp` box is searched for after the still's own data.
+/// the `ftyp` box is searched for after the still's own data. A video the file does not hold
+/// whole (an XMP length or offset past the start of the file, a box of the MP4 running past
+/// its end) is `cutShort`: never a partial video.
 public enum MotionPhotoScanner {
     static let brands: Set<String> = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
                                       "M4V ", "3gp4", "3gp5", "3gp6", "msnv", "MSNV", "mp4v", "hvc1"]
 
-    public static func embeddedVideo(in bytes: UnsafeRawBufferPointer, format: MediaFormat,
-                                     xmp: XMPPacket?) -> EmbeddedVideo? {
-        if let xmp, let video = fromXMP(xmp, bytes: bytes, format: format) { return video }
-        if format == .jpeg, let video = samsungTrailer(bytes) { return video }
-        if format == .heic, let video = mpvdBox(bytes) { return video }
+    public static func scan(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?) -> MotionPhotoFinding? {
+        guard let finding = locate(bytes, format: format, xmp: xmp) else { return nil }
+        guard case let .video(video) = finding, let cut = boxPastTheEnd(of: video, in: bytes) else { return finding }
+        return .cutShort(reason: "the motion photo's video is cut short: its \(cut.type) box runs \(cut.beyond) bytes past the end of the file")
+    }
+
+    private static func locate(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?) -> MotionPhotoFinding? {
+        if let xmp, let finding = fromXMP(xmp, bytes: bytes, format: format) { return finding }
+        if format == .jpeg, let video = samsungTrailer(bytes) { return .video(video) }
+        if format == .heic { return mpvdBox(bytes) }
         return nil
     }
 
-    private static func fromXMP(_ xmp: XMPPacket, bytes: UnsafeRawBufferPointer, format: MediaFormat) -> EmbeddedVideo? {
+    private static func fromXMP(_ xmp: XMPPacket, bytes: UnsafeRawBufferPointer, format: MediaFormat) -> MotionPhotoFinding? {
         let size = Int64(bytes.count)
-        if let offset = (xmp.value("GCamera:MicroVideoOffset") ?? xmp.value("Camera:MicroVideoOffset")).flatMap(Int64.init),
-           offset > 0, offset < size {
-            return checked(EmbeddedVideo(offset: size - offset, length: offset), bytes)
+        if let offset = (xmp.value("GCamera:MicroVideoOffset") ?? xmp.value("Camera:MicroVideoOffset")).flatMap(Int64.init), offset > 0 {
+            guard offset < size else { return .cutShort(reason: tailPastTheStart("MicroVideoOffset", offset, size)) }
+            if let video = checked(EmbeddedVideo(offset: size - offset, length: offset), bytes) { return .video(video) }
         }
         let semantics = xmp.values("Item:Semantic"), lengths = xmp.values("Item:Length")
         if let index = semantics.firstIndex(of: "MotionPhoto") {
             // Lengths are listed for the items after the primary one, in order.
             let lengthIndex = index - (semantics.count - lengths.count)
-            if lengths.indices.contains(lengthIndex), let length = Int64(lengths[lengthIndex]), length > 0, length < size {
-                return checked(EmbeddedVideo(offset: size - length, length: length), bytes)
+            if lengths.indices.contains(lengthIndex), let length = Int64(lengths[lengthIndex]), length > 0 {
+                guard length < size else { return .cutShort(reason: tailPastTheStart("Item:Length", length, size)) }
+                if let video = checked(EmbeddedVideo(offset: size - length, length: length), bytes) { return .video(video) }
             }
         }
         let flagged = ["GCamera:MotionPhoto", "Camera:MotionPhoto", "GCamera:MicroVideo"].contains { xmp.value($0) == "1" }
-        return flagged ? scanForVideo(bytes, format: format) : nil
+        return flagged ? scanForVideo(bytes, format: format).map(MotionPhotoFinding.video) : nil
+    }
+
+    /// The XMP says the video is the file's last `length` bytes, but the file is no longer than that.
+    private static func tailPastTheStart(_ key: String, _ length: Int64, _ size: Int64) -> String {
+        "the motion photo's video is cut short: its XMP \(key) says the video is the last \(length) bytes, "
+            + "and the file has \(size)"
     }
 
     private static func samsungTrailer(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
@@ -44,7 +58,7 @@ public enum MotionPhotoScanner {
         return checked(EmbeddedVideo(offset: Int64(offset), length: Int64(end - offset)), bytes)
     }
 
-    private static func mpvdBox(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+    private static func mpvdBox(_ bytes: UnsafeRawBufferPointer) -> MotionPhotoFinding? {
         var offset = 0
         while offset + 8 <= bytes.count {
             var size = Int(readUInt32(bytes, offset))
@@ -55,9 +69,14 @@ public enum MotionPhotoScanner {
             } else if size == 0 {
                 size = bytes.count - offset
             }
-            guard size >= header, size <= bytes.count - offset else { return nil }   // no overflow on huge sizes
-            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "mpvd" {
-                return checked(EmbeddedVideo(offset: Int64(offset + header), length: Int64(size - header)), bytes)
+            let isVideo = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "mpvd"
+            guard size >= header, size <= bytes.count - offset else {   // no overflow on huge sizes
+                guard isVideo, size >= header else { return nil }
+                return .cutShort(reason: "the motion photo's video is cut short: its mpvd box runs "
+                                 + "\(size - (bytes.count - offset)) bytes past the end of the file")
+            }
+            if isVideo {
+                return checked(EmbeddedVideo(offset: Int64(offset + header), length: Int64(size - header)), bytes).map(MotionPhotoFinding.video)
             }
             offset += size
         }
@@ -87,6 +106,28 @@ public enum MotionPhotoScanner {
               String(decoding: bytes[start + 4..<start + 8], as: UTF8.self) == "ftyp",
               brands.contains(String(decoding: bytes[start + 8..<start + 12], as: UTF8.self)) else { return nil }
         return video
+    }
+
+    /// The first top-level box of the video that runs past the end of the file, and by how
+    /// much. The walk stops at the end of the range, or at bytes that are no box (a Samsung
+    /// trailer's next entry), judging nothing there; a box of size 0 runs to the end by definition.
+    static func boxPastTheEnd(of video: EmbeddedVideo, in bytes: UnsafeRawBufferPointer) -> (type: String, beyond: Int64)? {
+        let end = video.offset + video.length, fileSize = Int64(bytes.count)
+        var offset = video.offset
+        while offset + 8 <= end {
+            let start = Int(offset)
+            let type = bytes[start + 4..<start + 8]
+            guard type.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+            var length = Int64(readUInt32(bytes, start))
+            if length == 1 {
+                guard offset + 16 <= fileSize else { return (String(decoding: type, as: UTF8.self), offset + 16 - fileSize) }
+                length = Int64(clamping: UInt64(readUInt32(bytes, start + 8)) << 32 | UInt64(readUInt32(bytes, start + 12)))
+            }
+            guard length >= 8 else { return nil }
+            if length > fileSize - offset { return (String(decoding: type, as: UTF8.self), length - (fileSize - offset)) }
+            offset += length
+        }
+        return nil
     }
 
     private static func readUInt32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {

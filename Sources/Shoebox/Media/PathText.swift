@@ -15,15 +15,20 @@
 /// for every path, so two files never share a catalog row and every row names one file.
 /// `/` is never escaped: the text of a folder, `/`, and a name is the text of the path.
 public enum PathText {
-    /// The text of a path (or of a name) given as bytes.
-    public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    /// The text of a path (or of a name) given as bytes. With `escapingControlCharacters`,
+    /// control characters (U+0000 to U+001F, U+007F to U+009F) are escaped as the bytes that
+    /// are not UTF-8 are, `\xHH` a byte: see `printable`.
+    public static func encode<Bytes: Collection>(_ bytes: Bytes, escapingControlCharacters: Bool = false) -> String
+    where Bytes.Element == UInt8 {
         let bytes = Array(bytes)
-        if !bytes.contains(backslash), let text = String(validating: bytes, as: UTF8.self) { return text }
+        if !bytes.contains(backslash), !(escapingControlCharacters && bytes.contains(where: isControlLead)),
+           let text = String(validating: bytes, as: UTF8.self) { return text }
+        let kept = { (index: Int) in keptLength(bytes, at: index, escapingControlCharacters: escapingControlCharacters) }
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count + 8)
         var index = 0
         while index < bytes.count {
-            let length = validSequenceLength(bytes, at: index)
+            let length = kept(index)
             guard length > 0 else {
                 text += [backslash, x] + hex(bytes[index])
                 index += 1
@@ -31,7 +36,7 @@ public enum PathText {
             }
             if bytes[index] == backslash {
                 let next = index + 1
-                if next < bytes.count && (bytes[next] == x || bytes[next] == backslash || validSequenceLength(bytes, at: next) == 0) {
+                if next < bytes.count && (bytes[next] == x || bytes[next] == backslash || kept(next) == 0) {
                     text.append(backslash)
                 }
             }
@@ -39,6 +44,15 @@ public enum PathText {
             index += length
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A path's text as one line of a terminal shows it: control characters are escaped too
+    /// (a newline in a name would split a line, an escape sequence would drive the terminal).
+    /// It is still the path's text: `decode` gives the same bytes, so what `list` prints
+    /// names the file. Any other path's text is itself.
+    public static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == backslash || isControlLead($0) }) else { return text }
+        return encode(decode(text), escapingControlCharacters: true)
     }
 
     /// The bytes a path's text stands for. Any text decodes (a `\` that starts no escape is
@@ -89,6 +103,24 @@ public enum PathText {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+
+    /// A byte that starts a control character: C0 and DEL, or 0xC2, which starts the C1
+    /// controls (U+0080 to U+009F) and other characters (the fast paths may be wrong only
+    /// towards the careful one).
+    private static func isControlLead(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2
+    }
+
+    /// The length of the sequence at `index` that is written as itself, or 0 when its first
+    /// byte is escaped: not UTF-8, or (when asked) a control character.
+    private static func keptLength(_ bytes: [UInt8], at index: Int, escapingControlCharacters: Bool) -> Int {
+        let length = validSequenceLength(bytes, at: index)
+        guard escapingControlCharacters else { return length }
+        let byte = bytes[index]
+        if length == 1 && (byte < 0x20 || byte == 0x7F) { return 0 }
+        if length == 2 && byte == 0xC2 && bytes[index + 1] <= 0x9F { return 0 }
+        return length
     }
 
     /// The length of the well-formed UTF-8 sequence at `index` (Unicode's table 3-7: no

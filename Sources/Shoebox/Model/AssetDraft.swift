@@ -12,6 +12,9 @@ public struct AssetDraft: Sendable {
     public var details = MediaDetails()
     public var subtypes: Set<AssetSubtype> = []
     public var thumbnails: [ThumbnailRecord] = []
+    /// Something a person should know about a file that was still catalogued (a motion
+    /// photo whose video is cut short is a photo), or nil.
+    public var warning: String?
 
     public init(file: DiscoveredFile, existingID: Int64?) {
         self.file = file

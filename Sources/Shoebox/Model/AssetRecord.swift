@@ -30,6 +30,8 @@ public struct AssetRecord: Sendable, Equatable {
     public var isPairedVideo = false
     /// A Live Photo's video file (the paired asset's path).
     public var pairedVideoPath: String?
+    /// What the ingest noticed about a file it catalogued all the same (`AssetDraft.warning`).
+    public var warning: String?
 
     public init(id: Int64, path: String, root: String, kind: AssetKind, format: MediaFormat?, contentHash: String?,
                 fileSize: Int64, modifiedNanoseconds: Int64, width: Int, height: Int, metadata: PhotoMetadata,

@@ -85,18 +85,25 @@ struct StillImageDecoder {
         let xmp = XMPPacket.find(in: header.map(UnsafeRawBufferPointer.init(rebasing:)) ?? raw)
         let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
         draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
-        if draft.format == .jpeg || draft.format == .heic,
-           let video = MotionPhotoScanner.embeddedVideo(in: raw, format: draft.format, xmp: xmp) {
+        guard draft.format == .jpeg || draft.format == .heic else { return }
+        switch MotionPhotoScanner.scan(raw, format: draft.format, xmp: xmp) {
+        case let .video(video)?:
             draft.details.motionPhoto = video
             describeEmbeddedVideo(video, into: &draft)
+        case let .cutShort(reason)?: draft.warning = reason
+        case nil: break
         }
     }
 
     /// The embedded video's duration and codec, read through FFmpeg from the file's range; a
-    /// range FFmpeg cannot read is not a motion photo after all.
+    /// range FFmpeg cannot read is not a motion photo after all, and the photo says why.
     private func describeEmbeddedVideo(_ video: EmbeddedVideo, into draft: inout AssetDraft) {
-        guard let info = try? VideoFile(path: draft.file.path, format: .mp4, range: video).info else {
+        let info: VideoInfo
+        do {
+            info = try VideoFile(path: draft.file.path, format: .mp4, range: video).info
+        } catch {
             draft.details.motionPhoto = nil
+            draft.warning = "the motion photo's video cannot be read: \(error)"
             return
         }
         draft.details.durationSeconds = info.durationSeconds
