@@ -32,7 +32,7 @@ enum ListCommand: Command {
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
         let print = { (asset: AssetRecord) in
-            Output.line(args.has("--json") ? try AssetJSON.line(asset, library: library) : row(asset))
+            Output.line(args.has("--json") ? AssetJSON.line(asset, library: library) : row(asset))
         }
         guard FetchArguments.isFetch(args) else {
             try catalog.forEachAsset(print)
