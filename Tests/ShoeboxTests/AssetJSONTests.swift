@@ -17,7 +17,9 @@ import Testing
         let assets = try library.assets()
         #expect(assets.count > 20)
         for asset in assets {
-            #expect(AssetJSON.line(asset, library: library.library) == (try Self.foundationLine(asset, library: library.library)))
+            let line = AssetJSON.line(asset, library: library.library)
+            #expect(line == (try Self.foundationLine(asset, library: library.library)))
+            #expect(asset.thumbnails.allSatisfy { line.contains(#""path":"\#(library.library.absolutePath($0.relativePath))""#) })
         }
     }
 

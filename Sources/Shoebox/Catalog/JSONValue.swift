@@ -19,9 +19,10 @@ public indirect enum JSONValue: Sendable {
 
     /// The value on one line, no space anywhere outside strings; `/` is not escaped.
     public var text: String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(2_048)
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The same value as Foundation objects (`NSNull`, `NSNumber`, dictionaries, arrays), for
@@ -38,55 +39,49 @@ public indirect enum JSONValue: Sendable {
         }
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case let .bool(value): output += value ? "true" : "false"
-        case let .int(value): output += String(value)
-        case let .number(text): output += text
+        case .null: output += "null".utf8
+        case let .bool(value): output += (value ? "true" : "false").utf8
+        case let .int(value): output += String(value).utf8
+        case let .number(text): output += text.utf8
         case let .string(value): Self.writeString(value, to: &output)
         case let .array(values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case let .object(fields):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in fields.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
     /// RFC 8259 escapes: `"` and `\`, the short forms for backspace, form feed, newline,
     /// return and tab, `\u00XX` for the other control characters; everything else as itself.
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) else {
-            output += value
-            output += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20: output += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(quote)
+        for byte in value.utf8 {
+            switch byte {
+            case quote, backslash: output += [backslash, byte]
+            case 0x08: output += #"\b"#.utf8
+            case 0x0C: output += #"\f"#.utf8
+            case 0x0A: output += #"\n"#.utf8
+            case 0x0D: output += #"\r"#.utf8
+            case 0x09: output += #"\t"#.utf8
+            case ..<0x20: output += (#"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8
+            default: output.append(byte)   // UTF-8 bytes of other characters are all 0x20 or above
             }
         }
-        output += "\""
+        output.append(quote)
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
