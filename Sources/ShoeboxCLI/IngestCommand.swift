@@ -57,6 +57,8 @@ enum IngestCommand: Command {
         if journal == nil && !args.has("--no-supervise") {
             return try IngestSupervisor.run(library: library)
         }
+        // A supervised child says nothing when the guard ends it: its supervisor names the file.
+        CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
         try LibraryOption.create(library)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
