@@ -133,9 +133,9 @@ extension SQLiteCatalog {
             """).bind(jsonArray(ids))
         var thumbnails: [Int64: [ThumbnailRecord]] = [:]
         while try statement.step() {
-            thumbnails[statement.int64(0), default: []].append(ThumbnailRecord(
-                name: statement.text(1), recipe: statement.text(2), width: statement.int(3), height: statement.int(4),
-                relativePath: statement.text(5)))
+            thumbnails[statement.int64("asset_id"), default: []].append(ThumbnailRecord(
+                name: statement.text("name"), recipe: statement.text("recipe"), width: statement.int("width"),
+                height: statement.int("height"), relativePath: statement.text("path")))
         }
         return thumbnails
     }
