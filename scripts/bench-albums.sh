@@ -8,7 +8,8 @@
 # once, printing the generation time, the median of 25 runs of each query, a walk of every
 # asset through the lazy fetch, and each query's SQLite plan. Then the release `shoebox`
 # lists albums and fetches the same filtered page on that catalog as a user runs them
-# (process start included), median of 11 runs each. SwiftPM's build folder comes from
+# (process start included), median of 11 runs each, and lists every asset (plain, --json, and
+# the --json fetch of the photos), median of 5 runs each. SwiftPM's build folder comes from
 # $SHOEBOX_BUILD_PATH (default .build).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,19 +26,24 @@ grep -E $'^(bench|plan)\t' "$work/test.log"
 
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
-# time_cli NAME ARGS...: the median wall time in ms of 11 runs of `shoebox ARGS... --library`.
+# time_cli RUNS NAME ARGS...: the median wall time in ms of RUNS runs of `shoebox ARGS... --library`.
 time_cli() {
-    local name="$1"; shift
-    for _ in $(seq 11); do
+    local runs="$1" name="$2"; shift 2
+    for _ in $(seq "$runs"); do
         local t0 t1
         t0=$(date +%s%N)
         "$build/release/shoebox" "$@" --library "$work/library" > /dev/null
         t1=$(date +%s%N)
         echo $(( (t1 - t0) / 1000 ))
-    done | median | awk -v name="$name" '{printf "cli\t%s\tmedian %.1f ms (11 runs, process start included)\n", name, $1 / 1000}'
+    done | median | awk -v name="$name" -v runs="$runs" \
+        '{printf "cli\t%s\tmedian %.1f ms (%d runs, process start included)\n", name, $1 / 1000, runs}'
 }
-time_cli "shoebox --help (process start alone)" --help
-time_cli "shoebox albums" albums
-time_cli "shoebox albums --json" albums --json
-time_cli "shoebox list: photo+livePhoto, 2015-2020, located, newest first, 100" \
+time_cli 11 "shoebox --help (process start alone)" --help
+time_cli 11 "shoebox albums" albums
+time_cli 11 "shoebox albums --json" albums --json
+time_cli 11 "shoebox list: photo+livePhoto, 2015-2020, located, newest first, 100" \
     list --kind photo --kind livePhoto --since 2015-01-01 --until 2020-12-31 --has-location --sort -taken --limit 100
+time_cli 11 "shoebox show ID" show 50000
+time_cli 5 "shoebox list: every asset" list
+time_cli 5 "shoebox list --json: every asset" list --json
+time_cli 5 "shoebox list --json --kind photo: every photo" list --json --kind photo

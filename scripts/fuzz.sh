@@ -18,7 +18,7 @@ sources=(
     Media/PNGStructure Media/FormatSniffer Media/MediaFormat Media/ISO6709 Media/QuickTimeDate Media/ExifDate
     Media/ContentHasher Media/SourceBytes Media/SourceFile Media/PathText Media/MediaError Model/MediaDetails Model/PhotoMetadata
     Pipeline/CaptureTime Pipeline/PipelineConfiguration Pipeline/PipelineKeys Pipeline/PipelineError
-    Pipeline/JSONValue Pipeline/PipelineValueKind Pipeline/WorkerLimit
+    Pipeline/ParsedJSON Pipeline/PipelineValueKind Pipeline/WorkerLimit
     Pipeline/AspectRule Pipeline/ThumbnailSpec Pipeline/ThumbnailFormat Pipeline/VideoSettings Pipeline/LivePhotoRules
     Pipeline/PixelSize Media/HEIF/ByteCursor Media/HEIF/ISOBox Media/HEIF/HEIFProperty Media/HEIF/HEIFContainer
     Media/HEIF/HEIFGrid Media/HEIF/HEVCDecoder Media/HEIF/YCbCrPlanes Media/HEIF/YCbCrBoxShrinker

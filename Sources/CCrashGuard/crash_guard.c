@@ -1,9 +1,13 @@
 #include "crash_guard.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -12,7 +16,16 @@
 #define SB_SLOTS 256
 
 static int log_fd = -1;
-static int supervised;
+
+/* What the process says on stderr when the guard ends it, after naming the file; `speaks` 0
+ * says nothing (a supervisor names the file). Set once, before any work. */
+#define SB_ADVICE_MAX 1024
+static int speaks = 1;
+static char timeout_advice[SB_ADVICE_MAX];
+static char crash_advice[SB_ADVICE_MAX];
+
+/* A folder removed, with everything in it, when the guard ends the process (empty: none). */
+static char doomed_folder[SB_PATH_MAX];
 static __thread char current_path[SB_PATH_MAX];
 static __thread size_t current_length;
 
@@ -62,6 +75,88 @@ static void write_printable(int fd, const char *text, size_t length) {
     write_all(fd, text + start, length - start);
 }
 
+static void write_text(int fd, const char *text) {
+    write_all(fd, text, strlen(text));
+}
+
+static void copy_text(char *to, size_t capacity, const char *from) {
+    size_t length = from ? strlen(from) : 0;
+    if (length >= capacity)
+        length = capacity - 1;
+    memcpy(to, from ? from : "", length);
+    to[length] = 0;
+}
+
+/* Removing a folder with system calls alone (getdents64, unlinkat), which a signal handler may
+ * make: no malloc, no stdio, buffers in static storage (one per level, 8 levels deep; the
+ * handler and the watchdog hold their lock, so one thread at a time is here). Best effort:
+ * other threads may still be writing, so each folder gets a few passes. */
+#define SB_REMOVE_DEPTH 8
+struct sb_dirent64 {
+    uint64_t d_ino;
+    int64_t d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+static char dirent_buffers[SB_REMOVE_DEPTH][4096];
+
+static void empty_folder(int fd, int depth) {
+    for (int pass = 0; pass < 4; pass++) {
+        int removed = 0, left = 0;
+        lseek(fd, 0, SEEK_SET);
+        long n;
+        while ((n = syscall(SYS_getdents64, fd, dirent_buffers[depth], sizeof dirent_buffers[depth])) > 0) {
+            for (long offset = 0; offset < n;) {
+                struct sb_dirent64 *entry = (struct sb_dirent64 *) (dirent_buffers[depth] + offset);
+                offset += entry->d_reclen;
+                const char *name = entry->d_name;
+                if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
+                    continue;
+                if (entry->d_type != DT_DIR && unlinkat(fd, name, 0) == 0) {
+                    removed++;
+                    continue;
+                }
+                int child = depth + 1 < SB_REMOVE_DEPTH ? openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+                if (child >= 0) {
+                    empty_folder(child, depth + 1);
+                    close(child);
+                }
+                if (unlinkat(fd, name, AT_REMOVEDIR) == 0)
+                    removed++;
+                else
+                    left++;
+            }
+        }
+        if (left == 0 || removed == 0)
+            return;
+    }
+}
+
+static void remove_doomed_folder(void) {
+    if (doomed_folder[0] == 0)
+        return;
+    int saved = errno;
+    int fd = open(doomed_folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+        empty_folder(fd, 0);
+        close(fd);
+        rmdir(doomed_folder);
+    }
+    errno = saved;
+}
+
+static const char *signal_name(int signal_number) {
+    switch (signal_number) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGABRT: return "SIGABRT";
+    default: return "a fatal signal";
+    }
+}
+
 static int handling;                 /* a thread is writing its line: the others wait */
 static __thread int handling_here;   /* this thread faulted again inside the handler */
 
@@ -95,12 +190,22 @@ static void on_fatal_signal(int signal_number) {
         write_all(fd, "\n", 1);
         fsync(fd);
     }
+    remove_doomed_folder();
+    if (current_length > 0 && __atomic_load_n(&speaks, __ATOMIC_SEQ_CST)) {
+        write_text(2, "shoebox: stopped: a C library crashed on ");
+        write_printable(2, current_path, current_length);
+        write_text(2, " (");
+        write_text(2, signal_name(signal_number));
+        write_text(2, ")");
+        write_text(2, crash_advice);
+        write_text(2, "\n");
+    }
     die_of(signal_number);
 }
 
 int sb_crash_guard_install(const char *log_path) {
-    int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0)
+    int fd = log_path ? open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644) : -1;
+    if (log_path && fd < 0)
         return -1;
     /* Atomic: pipelines in one process (tests) may switch logs concurrently, and the signal
      * handler and the watchdog read it at any moment. */
@@ -119,8 +224,18 @@ int sb_crash_guard_install(const char *log_path) {
     return 0;
 }
 
-void sb_crash_guard_set_supervised(int value) {
-    __atomic_store_n(&supervised, value, __ATOMIC_SEQ_CST);
+void sb_crash_guard_set_notice(const char *after_timeout, const char *after_crash) {
+    pthread_mutex_lock(&slots_lock);
+    copy_text(timeout_advice, sizeof timeout_advice, after_timeout);
+    copy_text(crash_advice, sizeof crash_advice, after_crash);
+    __atomic_store_n(&speaks, after_timeout != NULL || after_crash != NULL, __ATOMIC_SEQ_CST);
+    pthread_mutex_unlock(&slots_lock);
+}
+
+void sb_crash_guard_remove_at_end(const char *folder) {
+    pthread_mutex_lock(&slots_lock);
+    copy_text(doomed_folder, sizeof doomed_folder, folder);
+    pthread_mutex_unlock(&slots_lock);
 }
 
 static int passed(const struct timespec *deadline) {
@@ -147,13 +262,13 @@ static void *watch(void *unused) {
                 write_all(fd, "\n", 1);
                 fsync(fd);
             }
+            remove_doomed_folder();
             /* A supervised process says nothing: its parent names the file as it restarts it. */
-            if (!__atomic_load_n(&supervised, __ATOMIC_SEQ_CST)) {
-                const char *message = "shoebox: stopped: a file went over its time budget: ";
-                write_all(2, message, strlen(message));
+            if (__atomic_load_n(&speaks, __ATOMIC_SEQ_CST)) {
+                write_text(2, "shoebox: stopped: a file went over its time budget: ");
                 write_printable(2, slots[i].path, slots[i].length);
-                const char *advice = " (recorded as timeout; run the same ingest again to go on)\n";
-                write_all(2, advice, strlen(advice));
+                write_text(2, timeout_advice);
+                write_text(2, "\n");
             }
             _exit(124);
         }

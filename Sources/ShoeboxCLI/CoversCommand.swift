@@ -24,7 +24,9 @@ enum CoversCommand: Command {
 
         EXIT STATUS:
           0 every album's images are up to date, 1 some album failed (each is printed), no such
-          album, or the library is busy, 64 usage error (or no library at that place).
+          album, or the library is busy, 64 usage error (or no library at that place),
+          124 a file went over its time budget, or the signal of a C library crashing on a file
+          (covers stops there and names the file; nothing is recorded about it).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -37,10 +39,22 @@ enum CoversCommand: Command {
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
+        guardDecodes()
         try Vips.start()
         let renderer = CoverRenderer(catalog: catalog, library: library, configuration: configuration, sizes: sizes)
         let albums = try self.albums(args.value("--album"), catalog: catalog)
         return try render(albums, with: renderer)
+    }
+
+    /// A file that crashes a decoder or outlasts its budget stops covers (unlike ingest, it has
+    /// no child to restart): the guard names it, and says that nothing was recorded about it.
+    private static func guardDecodes() {
+        CrashGuard.installWithoutLog()
+        let done = " (covers stopped: nothing was recorded about the file, and the albums done before it keep their images; "
+        CrashGuard.announce(StopNotice(
+            afterTimeout: done + "give it more time with --pipeline and a larger limits.imageSeconds or videoSeconds, "
+                + "or move it out of its ingested folder and ingest again)",
+            afterCrash: done + "move it out of its ingested folder and ingest again)"))
     }
 
     private static func sizes(_ args: CommandLineArguments) throws -> [Int] {

@@ -64,6 +64,8 @@ enum IngestCommand: Command {
         if journal == nil && !args.has("--no-supervise") {
             return try IngestSupervisor.run(library: library)
         }
+        // A supervised child says nothing when the guard ends it: its supervisor names the file.
+        CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()

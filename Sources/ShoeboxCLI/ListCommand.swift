@@ -31,8 +31,10 @@ enum ListCommand: Command {
         guard args.positionals.isEmpty else { throw UsageError("list takes no arguments") }
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
+        let output = BufferedOutput()
+        defer { output.flush() }
         let print = { (asset: AssetRecord) in
-            Output.line(args.has("--json") ? try AssetJSON.line(asset, library: library) : row(asset))
+            output.line(args.has("--json") ? AssetJSON.line(asset, library: library) : row(asset))
         }
         guard FetchArguments.isFetch(args) else {
             try catalog.forEachAsset(print)

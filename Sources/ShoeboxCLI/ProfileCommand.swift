@@ -33,7 +33,10 @@ enum ProfileCommand: Command {
         EXIT STATUS:
           0 the profile was made (failed files are counted in it and named on standard error),
           1 a PATH could not be read, the trace could not be written, or the run stopped,
-          64 usage error (including an unknown or invalid pipeline).
+          64 usage error (including an unknown or invalid pipeline),
+          124 a file went over its time budget, or the signal of a C library crashing on a file
+          (the profile stops there and names the file; the throw-away library is removed),
+          128 + N on signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT; the library is removed too).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -45,6 +48,7 @@ enum ProfileCommand: Command {
         let profiler = PipelineProfiler(configuration: configuration, jobs: jobs)
         let interrupts = removeOnInterrupt(profiler.scratchFolder)
         defer { withExtendedLifetime(interrupts) {} }
+        guardDecodes(removing: profiler.scratchFolder, decodeOnly: configuration.isDecodeOnly)
         Output.error(configuration.isDecodeOnly
             ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written)"
             : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(profiler.scratchFolder.path)")
@@ -76,9 +80,24 @@ enum ProfileCommand: Command {
         return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 
-    /// On Ctrl-C, Ctrl-\ or SIGTERM, removes the throw-away library before exiting (130, 131 or 143).
+    /// A file that crashes a decoder or outlasts its budget stops the profile: the guard
+    /// removes the throw-away library (no Swift code runs on such an ending), names the file
+    /// and says that nothing was recorded.
+    private static func guardDecodes(removing folder: URL, decodeOnly: Bool) {
+        CrashGuard.installWithoutLog()
+        CrashGuard.removeAtEnd(folder)
+        let done = decodeOnly ? " (profile stopped: nothing was recorded; "
+            : " (profile stopped: nothing was recorded and the throw-away library is removed; "
+        CrashGuard.announce(StopNotice(
+            afterTimeout: done + "give the file more time with --pipeline and a larger limits.imageSeconds or videoSeconds, "
+                + "or profile without it)",
+            afterCrash: done + "profile without the file)"))
+    }
+
+    /// On Ctrl-C, SIGTERM, SIGHUP (a closed terminal) or SIGQUIT, removes the throw-away
+    /// library before exiting (128 + the signal's number).
     private static func removeOnInterrupt(_ folder: URL) -> [DispatchSourceSignal] {
-        [SIGINT, SIGQUIT, SIGTERM].map { number in
+        [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {

@@ -58,6 +58,65 @@ import Testing
         #expect(try library.assets().count == 1)
     }
 
+    /// A copy of a sample pair (`live/with-id` or `live/by-name`) in `root/` of a new library.
+    func pair(_ sample: String) throws -> (library: TestLibrary, root: URL, still: URL, video: URL) {
+        let library = try TestLibrary()
+        let files = try FileManager.default.contentsOfDirectory(at: Fixtures.sample(sample), includingPropertiesForKeys: nil)
+        let root = try library.folder.folder("root", copying: files)
+        let named = { (ext: String) in try #require(files.first { $0.pathExtension.lowercased() == ext }).lastPathComponent }
+        return (library, root, root.appendingPathComponent(try named("jpg")), root.appendingPathComponent(try named("mov")))
+    }
+
+    @Test(arguments: ["live/with-id", "live/by-name"])
+    func aLivePhotoWhoseVideoGoesMissingIsAPhotoUntilTheVideoReturns(sample: String) throws {
+        let (library, root, still, video) = try pair(sample)
+        let away = library.folder.url.appendingPathComponent(video.lastPathComponent)
+        try library.ingest([root])
+        let live = try #require(try library.asset(at: still))
+        let clip = try #require(try library.asset(at: video))
+        #expect(live.kind == .livePhoto && clip.isPairedVideo)
+
+        try FileManager.default.moveItem(at: video, to: away)
+        let gone = try library.ingest([root])
+        #expect(gone.missing == 1)
+        let assets = try visible(library)
+        #expect(assets.keys.sorted() == [still.lastPathComponent, video.lastPathComponent].sorted())
+        let photo = try #require(assets[still.lastPathComponent])
+        #expect(photo.id == live.id && photo.kind == .photo && !photo.missing)
+        #expect(photo.pairing == nil && photo.pairedAssetID == nil && photo.pairedVideoPath == nil && photo.subtypes == [])
+        let missing = try #require(assets[video.lastPathComponent])
+        #expect(missing.id == clip.id && missing.kind == .video && missing.missing && missing.status == .ok)
+        #expect(missing.pairing == nil && missing.pairedAssetID == nil && !missing.isPairedVideo)
+
+        try FileManager.default.moveItem(at: away, to: video)
+        let back = try library.ingest([root])
+        #expect(back.unchanged == 2 && back.ingested == 0 && back.missing == 0)
+        #expect(try library.assets().map(\.id) == [live.id])
+        let again = try #require(try library.asset(at: still))
+        #expect(again.kind == .livePhoto && again.pairing == live.pairing && again.pairedAssetID == clip.id)
+        #expect(again.pairedVideoPath == video.path && again.subtypes == [.live])
+        let returned = try #require(try library.asset(at: video))
+        #expect(returned.id == clip.id && !returned.missing && returned.isPairedVideo && returned.pairedAssetID == live.id)
+    }
+
+    @Test func aLivePhotoWhoseStillGoesMissingLeavesItsVideoShownUntilTheStillReturns() throws {
+        let (library, root, still, video) = try pair("live/with-id")
+        let away = library.folder.url.appendingPathComponent(still.lastPathComponent)
+        try library.ingest([root])
+        let live = try #require(try library.asset(at: still))
+
+        try FileManager.default.moveItem(at: still, to: away)
+        try library.ingest([root])
+        let assets = try visible(library)
+        #expect(assets[still.lastPathComponent]?.missing == true && assets[still.lastPathComponent]?.kind == .photo)
+        #expect(assets[video.lastPathComponent]?.kind == .video && assets[video.lastPathComponent]?.missing == false)
+
+        try FileManager.default.moveItem(at: away, to: still)
+        try library.ingest([root])
+        let again = try library.assets()
+        #expect(again.map(\.id) == [live.id] && again.first?.kind == .livePhoto && again.first?.pairedVideoPath == video.path)
+    }
+
     @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
     func aRealIPhoneLivePhotoStillCarriesItsIdentifier() throws {
         let library = try TestLibrary()

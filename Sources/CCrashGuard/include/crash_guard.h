@@ -7,11 +7,17 @@
 #define SHOEBOX_CRASH_GUARD_H
 
 /* Opens (appending) the crash log and installs the handlers; 0 on success. A later call
- * switches to another log (one library per run). */
+ * switches to another log (one library per run); NULL: no log (nothing is recorded). */
 int sb_crash_guard_install(const char *log_path);
-/* A process run by `shoebox ingest`'s supervisor (nonzero) leaves it to the supervisor to
- * name a file over its budget on stderr. */
-void sb_crash_guard_set_supervised(int supervised);
+/* What the process says on stderr when the guard ends it: "shoebox: stopped: a file went over
+ * its time budget: PATH" or "shoebox: stopped: a C library crashed on PATH (SIGNAL)", then
+ * `after_timeout` or `after_crash` (copied, at most 1023 bytes). Both NULL: nothing (a process
+ * run by `shoebox ingest`'s supervisor, which names the file itself). Until set: the line
+ * alone. */
+void sb_crash_guard_set_notice(const char *after_timeout, const char *after_crash);
+/* A folder (a throw-away library) the guard removes, with everything in it, before it ends
+ * the process on a file, after writing the log (copied; NULL or "": none). */
+void sb_crash_guard_remove_at_end(const char *folder);
 /* The calling thread starts working on `path` (copied; longer paths are cut at 16383 bytes).
  * With a budget above 0, a watchdog ends the process if the work lasts longer than that
  * many seconds, after writing "timeout<TAB>path" to the log. */

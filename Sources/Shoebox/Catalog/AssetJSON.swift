@@ -2,59 +2,80 @@ import Foundation
 
 /// The JSON form of an asset, as `shoebox list --json` and `shoebox show` print it.
 ///
-/// Every field is always present (null when unknown), so scripts can rely on the keys.
+/// Every field is always present (null when unknown), so scripts can rely on the keys; keys
+/// are in the order `JSONSerialization`'s `.sortedKeys` gives (ASCII, case ignored).
 public enum AssetJSON {
-    public static func object(_ asset: AssetRecord, library: Library) -> [String: Any] {
+    /// The asset's fields, keys sorted.
+    public static func value(_ asset: AssetRecord, library: Library) -> JSONValue {
         let m = asset.metadata
-        let gps: Any = m.location.map { location -> [String: Any] in
-            ["latitude": number(location.latitude, places: 7), "longitude": number(location.longitude, places: 7),
-             "altitude": location.altitude.map { number($0, places: 2) } ?? NSNull()]
-        } ?? NSNull()
-        let thumbnails = asset.thumbnails.map { thumbnail -> [String: Any] in
-            ["name": thumbnail.name, "width": thumbnail.width, "height": thumbnail.height,
-             "path": library.absolutePath(thumbnail.relativePath)]
+        let d = asset.details
+        let gps = m.location.map { location in
+            JSONValue.object([("altitude", optional(location.altitude) { number($0, places: 2) }),
+                              ("latitude", number(location.latitude, places: 7)),
+                              ("longitude", number(location.longitude, places: 7))])
         }
-        let fields: [String: Any?] = [
-            "id": asset.id, "path": asset.path, "kind": asset.kind.rawValue, "format": asset.format?.rawValue,
-            "width": asset.width, "height": asset.height, "orientation": m.orientation,
-            "takenAt": m.takenAt, "takenAtSource": m.takenAtSource?.rawValue,
-            "make": m.make, "model": m.model, "lensModel": m.lensModel, "iso": m.iso, "fNumber": m.fNumber.map { number($0) },
-            "exposureTime": m.exposureTime.map { number($0) }, "focalLength": m.focalLength.map { number($0) }, "gps": gps,
-            "contentHash": asset.contentHash, "fileSize": asset.fileSize, "status": asset.status.rawValue,
-            "errorClass": asset.errorClass?.rawValue, "error": asset.errorMessage, "missing": asset.missing,
-            "addedAt": asset.addedAt, "thumbnails": thumbnails,
-            "subtypes": asset.subtypes.sorted().map(\.rawValue),
-            "durationSeconds": asset.details.durationSeconds.map { number($0, places: 3) },
-            "frameRate": asset.details.frameRate.map { number($0, places: 3) },
-            "codec": asset.details.codec, "frameCount": asset.details.frameCount, "loopCount": asset.details.loopCount,
-            "contentIdentifier": asset.details.contentIdentifier,
-            "pairedVideo": asset.pairedVideoPath, "pairing": asset.pairing?.rawValue,
-            "motionPhoto": asset.details.motionPhoto.map { ["videoOffset": $0.offset, "videoLength": $0.length] },
-            "warning": asset.warning,
-        ]
-        return fields.mapValues { $0 ?? NSNull() }
+        let root = library.root.path
+        let thumbnails = asset.thumbnails.map { thumbnail in
+            JSONValue.object([("height", .int(Int64(thumbnail.height))), ("name", .string(thumbnail.name)),
+                              ("path", .string(absolutePath(thumbnail.relativePath, in: root))),
+                              ("width", .int(Int64(thumbnail.width)))])
+        }
+        let motionPhoto = d.motionPhoto.map { JSONValue.object([("videoLength", .int($0.length)), ("videoOffset", .int($0.offset))]) }
+        return .object([
+            ("addedAt", .string(asset.addedAt)), ("codec", text(d.codec)), ("contentHash", text(asset.contentHash)),
+            ("contentIdentifier", text(d.contentIdentifier)),
+            ("durationSeconds", optional(d.durationSeconds) { number($0, places: 3) }),
+            ("error", text(asset.errorMessage)), ("errorClass", text(asset.errorClass?.rawValue)),
+            ("exposureTime", optional(m.exposureTime) { number($0) }), ("fileSize", .int(asset.fileSize)),
+            ("fNumber", optional(m.fNumber) { number($0) }), ("focalLength", optional(m.focalLength) { number($0) }),
+            ("format", text(asset.format?.rawValue)), ("frameCount", integer(d.frameCount)),
+            ("frameRate", optional(d.frameRate) { number($0, places: 3) }), ("gps", gps ?? .null),
+            ("height", .int(Int64(asset.height))), ("id", .int(asset.id)), ("iso", integer(m.iso)),
+            ("kind", .string(asset.kind.rawValue)), ("lensModel", text(m.lensModel)), ("loopCount", integer(d.loopCount)),
+            ("make", text(m.make)), ("missing", .bool(asset.missing)), ("model", text(m.model)),
+            ("motionPhoto", motionPhoto ?? .null), ("orientation", integer(m.orientation)),
+            ("pairedVideo", text(asset.pairedVideoPath)), ("pairing", text(asset.pairing?.rawValue)),
+            ("path", .string(asset.path)), ("status", .string(asset.status.rawValue)),
+            ("subtypes", .array(asset.subtypes.sorted().map { .string($0.rawValue) })),
+            ("takenAt", text(m.takenAt)), ("takenAtSource", text(m.takenAtSource?.rawValue)),
+            ("thumbnails", .array(thumbnails)), ("warning", text(asset.warning)), ("width", .int(Int64(asset.width))),
+        ])
     }
 
+    /// The same fields as Foundation objects, for `JSONSerialization`.
+    public static func object(_ asset: AssetRecord, library: Library) -> [String: Any] {
+        value(asset, library: library).foundationObject as? [String: Any] ?? [:]
+    }
+
+    /// `Library.absolutePath` without a URL per thumbnail (appending to a URL took a tenth of
+    /// `list --json`'s time).
+    private static func absolutePath(_ relativePath: String, in root: String) -> String {
+        root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
+    }
+
+    private static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    private static func integer(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+    private static func optional(_ value: Double?, _ write: (Double) -> JSONValue) -> JSONValue { value.map(write) ?? .null }
+
     /// A double written as its shortest decimal, optionally rounded (GPS to 7 places, about 1 cm:
-    /// `2.2945`, not the `2.2944999999999998` that degrees-minutes-seconds arithmetic leaves).
-    private static func number(_ value: Double, places: Int? = nil) -> Any {
-        guard value.isFinite else { return NSNull() }
+    /// `2.2945`, not the `2.2944999999999998` that degrees-minutes-seconds arithmetic leaves),
+    /// in plain notation (`0.00001`, never `1e-05`).
+    private static func number(_ value: Double, places: Int? = nil) -> JSONValue {
+        guard value.isFinite else { return .null }
         let scale = places.map { pow(10, Double($0)) }
         let rounded = scale.map { (value * $0).rounded() / $0 } ?? value
-        return NSDecimalNumber(string: "\(rounded)")
+        return .number(NSDecimalNumber(string: "\(rounded)").description)
     }
 
     /// One line of JSON, keys sorted.
-    public static func line(_ asset: AssetRecord, library: Library) throws -> String {
-        try text(object(asset, library: library), options: [.sortedKeys, .withoutEscapingSlashes])
+    public static func line(_ asset: AssetRecord, library: Library) -> String {
+        value(asset, library: library).text
     }
 
     /// Indented JSON, keys sorted.
     public static func pretty(_ asset: AssetRecord, library: Library) throws -> String {
-        try text(object(asset, library: library), options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-    }
-
-    private static func text(_ object: [String: Any], options: JSONSerialization.WritingOptions) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+        let data = try JSONSerialization.data(withJSONObject: object(asset, library: library),
+                                              options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -25,11 +25,15 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// Writes a failed file (a new row, or the existing asset marked failed).
     func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
                        existingID: Int64?, run: Int64) throws
-    /// Records that unchanged assets were seen by this run.
-    func markSeen(_ ids: [Int64], run: Int64) throws
-    /// Moves an asset to a new path or stamp without touching its content or thumbnails.
-    func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64) throws
-    /// Flags as missing every asset under `root` that `run` did not see; returns how many.
+    /// Records that unchanged assets were seen by this run; one that was flagged missing pairs
+    /// again with its Live Photo counterpart by `LivePhotoPairing`.
+    func markSeen(_ ids: [Int64], run: Int64, livePhotoRules: LivePhotoRules) throws
+    /// Moves an asset to a new path or stamp without touching its content or thumbnails; an
+    /// unpaired still or video pairs with its Live Photo counterpart if there is one.
+    func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws
+    /// Flags as missing every asset under `root` that `run` did not see; returns how many. A
+    /// Live Photo that loses a file comes apart (`LivePhotoPairing.stands`): its still is a
+    /// photo and its video a video again, each flagged missing or not.
     func markMissing(under root: String, notSeenIn run: Int64) throws -> Int
 
     /// Every asset, ordered by path, handed to `body` one at a time.
@@ -46,5 +50,15 @@ extension CatalogStore {
     @discardableResult
     public func record(_ asset: AssetDraft, run: Int64) throws -> Int64 {
         try record(asset, run: run, livePhotoRules: .standard)
+    }
+
+    /// Marks seen with the standard Live Photo rules.
+    public func markSeen(_ ids: [Int64], run: Int64) throws {
+        try markSeen(ids, run: run, livePhotoRules: .standard)
+    }
+
+    /// Relocates with the standard Live Photo rules.
+    public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64) throws {
+        try relocate(id, to: file, run: run, livePhotoRules: .standard)
     }
 }

@@ -35,14 +35,14 @@ extension SQLiteCatalog: AssetFetching {
     }
 
     /// Full records, read as `asset(id:)` reads them (so a fetch returns what `show` prints),
-    /// in the same snapshot as the page's ids.
+    /// in the same snapshot as the page's ids and in their order: one query for the rows and
+    /// one for their thumbnails, whatever the page's size.
     private static func records(_ ids: [Int64], db: SQLiteConnection) throws -> [AssetRecord] {
-        let statement = try db.statement("SELECT \(recordColumns) FROM assets WHERE id = ?")
-        return try ids.compactMap { id in
-            try statement.bind(id)
-            defer { statement.reset() }
-            return try statement.step() ? try record(from: statement, db: db) : nil
-        }
+        guard !ids.isEmpty else { return [] }
+        let statement = try db.statement("SELECT \(recordColumns) FROM assets WHERE id IN (SELECT value FROM json_each(?))")
+            .bind(jsonArray(ids))
+        let byID = Dictionary(uniqueKeysWithValues: try records(of: statement, db: db).map { ($0.id, $0) })
+        return ids.compactMap { byID[$0] }
     }
 
     static func kindCounts(_ query: AssetFetchQuery, db: SQLiteConnection) throws -> KindCounts {

@@ -6,19 +6,52 @@ extension SQLiteCatalog {
     /// file arrived first and in whichever run.
     func pairLivePhoto(_ id: Int64, _ asset: AssetDraft, rules: LivePhotoRules, db: SQLiteConnection) throws {
         try release(id, db: db)
-        let mine = facts(of: asset)
-        if asset.kind == .video {
-            for candidate in try candidates(stills: true, for: asset, facts: mine, db: db) {
-                if let method = LivePhotoPairing.method(still: candidate.facts, video: mine, rules: rules) {
-                    return try pair(still: candidate.id, video: id, method: method, db: db)
-                }
-            }
-        } else if asset.kind == .photo && asset.format != .gif {
-            for candidate in try candidates(stills: false, for: asset, facts: mine, db: db) {
-                if let method = LivePhotoPairing.method(still: mine, video: candidate.facts, rules: rules) {
-                    return try pair(still: id, video: candidate.id, method: method, db: db)
-                }
-            }
+        guard let side = LivePhotoPairing.side(kind: asset.kind, format: asset.format,
+                                               isMotionPhoto: asset.details.motionPhoto != nil) else { return }
+        try pair(id, side: side, facts: facts(of: asset), root: asset.file.root, rules: rules, db: db)
+    }
+
+    /// Pairs each of `ids` that is unpaired, healthy and on disk with its counterpart, if the
+    /// catalog holds one: for files that came back (seen again after being flagged missing) or
+    /// moved, whose rows were not written again. Runs inside the caller's transaction.
+    func pairIfUnpaired(_ ids: [Int64], rules: LivePhotoRules, db: SQLiteConnection) throws {
+        for id in ids {
+            let statement = try db.statement("""
+                SELECT id, root, kind, format, motion_offset, status, missing, paired_asset_id,
+                content_identifier, pair_key, duration_seconds, taken_at, taken_at_source FROM assets WHERE id = ?
+                """).bind(id)
+            guard try statement.step(), statement.text("status") == AssetRecord.Status.ok.rawValue,
+                  statement.int("missing") == 0, statement.isNull("paired_asset_id"),
+                  let side = LivePhotoPairing.side(kind: AssetKind(rawValue: statement.text("kind")) ?? .photo,
+                                                   format: statement.optionalText("format").flatMap(MediaFormat.init(rawValue:)),
+                                                   isMotionPhoto: !statement.isNull("motion_offset")) else { continue }
+            let (facts, root) = (Self.facts(from: statement), statement.text("root"))
+            statement.reset()
+            try pair(id, side: side, facts: facts, root: root, rules: rules, db: db)
+        }
+    }
+
+    /// Undoes every pair that `LivePhotoPairing.stands` no longer holds because one of its
+    /// files is flagged missing: the still is shown as a photo and the video as a video, each
+    /// with its own `missing` flag. Runs inside `markMissing`'s transaction.
+    func releasePairsMissingAFile(db: SQLiteConnection) throws {
+        let statement = try db.statement("""
+            SELECT still.id AS still_id, still.missing AS still_missing, video.id AS video_id, video.missing AS video_missing
+            FROM assets video JOIN assets still ON still.id = video.paired_asset_id
+            WHERE video.hidden = 1 AND (video.missing = 1 OR still.missing = 1)
+            """)
+        var broken: [(still: Int64, video: Int64)] = []
+        while try statement.step() {
+            guard !LivePhotoPairing.stands(stillMissing: statement.int("still_missing") != 0,
+                                           videoMissing: statement.int("video_missing") != 0) else { continue }
+            broken.append((statement.int64("still_id"), statement.int64("video_id")))
+        }
+        statement.reset()
+        for (still, video) in broken {
+            try db.statement("UPDATE assets SET kind = 'photo', paired_asset_id = NULL, pairing = NULL, hidden = 0 WHERE id = ?")
+                .bind(still).run()
+            try db.statement("UPDATE assets SET paired_asset_id = NULL, pairing = NULL, hidden = 0 WHERE id = ?")
+                .bind(video).run()
         }
     }
 
@@ -29,6 +62,23 @@ extension SQLiteCatalog {
             kind = CASE WHEN kind = 'livePhoto' AND motion_offset IS NULL THEN 'photo' ELSE kind END
             WHERE paired_asset_id = ?
             """).bind(id).run()
+    }
+
+    /// Pairs `id` with the first counterpart under `root` that the rule accepts, if any.
+    private func pair(_ id: Int64, side: LivePhotoPairing.Side, facts mine: LivePhotoPairing.Facts, root: String,
+                      rules: LivePhotoRules, db: SQLiteConnection) throws {
+        for candidate in try candidates(stills: side == .video, facts: mine, root: root, db: db) {
+            switch side {
+            case .video:
+                if let method = LivePhotoPairing.method(still: candidate.facts, video: mine, rules: rules) {
+                    return try pair(still: candidate.id, video: id, method: method, db: db)
+                }
+            case .still:
+                if let method = LivePhotoPairing.method(still: mine, video: candidate.facts, rules: rules) {
+                    return try pair(still: id, video: candidate.id, method: method, db: db)
+                }
+            }
+        }
     }
 
     private func pair(still: Int64, video: Int64, method: LivePhotoPairing.Method, db: SQLiteConnection) throws {
@@ -45,9 +95,18 @@ extension SQLiteCatalog {
                                       durationSeconds: asset.details.durationSeconds, captureTime: captured)
     }
 
+    /// The rule's facts from a row that selected content_identifier, pair_key, duration_seconds,
+    /// taken_at and taken_at_source (a file's modification time is no capture time).
+    private static func facts(from statement: SQLiteStatement) -> LivePhotoPairing.Facts {
+        let fileTime = statement.optionalText("taken_at_source") == TakenAtSource.fileModificationTime.rawValue
+        return LivePhotoPairing.Facts(contentIdentifier: statement.optionalText("content_identifier"),
+                                      pairKey: statement.text("pair_key"), durationSeconds: statement.optionalDouble("duration_seconds"),
+                                      captureTime: fileTime ? nil : statement.optionalText("taken_at"))
+    }
+
     /// Unpaired, healthy counterparts under the same root: by identifier when this file has
     /// one, else by name among those without one (the rule decides the rest).
-    private func candidates(stills: Bool, for asset: AssetDraft, facts: LivePhotoPairing.Facts,
+    private func candidates(stills: Bool, facts: LivePhotoPairing.Facts, root: String,
                             db: SQLiteConnection) throws -> [(id: Int64, facts: LivePhotoPairing.Facts)] {
         let kinds = stills ? "kind = 'photo' AND format <> 'gif' AND motion_offset IS NULL" : "kind = 'video'"
         let match = facts.contentIdentifier == nil ? "pair_key = ? AND content_identifier IS NULL" : "content_identifier = ?"
@@ -55,13 +114,10 @@ extension SQLiteCatalog {
             SELECT id, content_identifier, pair_key, duration_seconds, taken_at, taken_at_source FROM assets
             WHERE \(kinds) AND \(match) AND root = ? AND status = 'ok' AND missing = 0 AND paired_asset_id IS NULL
             ORDER BY id LIMIT 16
-            """).bind(facts.contentIdentifier ?? facts.pairKey, asset.file.root)
+            """).bind(facts.contentIdentifier ?? facts.pairKey, root)
         var found: [(Int64, LivePhotoPairing.Facts)] = []
         while try statement.step() {
-            let fileTime = statement.optionalText(5) == TakenAtSource.fileModificationTime.rawValue
-            found.append((statement.int64(0), LivePhotoPairing.Facts(
-                contentIdentifier: statement.optionalText(1), pairKey: statement.text(2),
-                durationSeconds: statement.optionalDouble(3), captureTime: fileTime ? nil : statement.optionalText(4))))
+            found.append((statement.int64("id"), Self.facts(from: statement)))
         }
         return found
     }

@@ -1,5 +1,5 @@
 extension SQLiteCatalog {
-    /// Every column an `AssetRecord` is read from, in the order `record(from:db:)` reads them
+    /// Every column an `AssetRecord` is read from, in the order `record(from:)` reads them
     /// (a Live Photo's video path and duration come from its paired row).
     static let recordColumns = """
         id, path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation, taken_at,
@@ -11,32 +11,67 @@ extension SQLiteCatalog {
         (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id), warning
         """
 
+    /// How many records `forEachRecordPage` reads before it fetches their thumbnails in one query.
+    static let recordPageSize = 500
+
     public func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {
         try read { db in
             // A Live Photo's video is part of its still's asset, not an asset of its own.
-            let statement = try SQLiteStatement(connection: db,
-                                                sql: "SELECT \(Self.recordColumns) FROM assets WHERE hidden = 0 ORDER BY path")
-            while try statement.step() {
-                try body(try Self.record(from: statement, db: db))
+            let statement = try db.statement("SELECT \(Self.recordColumns) FROM assets WHERE hidden = 0 ORDER BY path")
+            try Self.forEachRecordPage(of: statement, db: db) { page in
+                for record in page { try body(record) }
             }
         }
     }
 
     public func asset(id: Int64) throws -> AssetRecord? {
         try read { db in
-            let statement = try db.statement("SELECT \(Self.recordColumns) FROM assets WHERE id = ?").bind(id)
-            return try statement.step() ? try Self.record(from: statement, db: db) : nil
+            try Self.records(of: db.statement("SELECT \(Self.recordColumns) FROM assets WHERE id = ?").bind(id), db: db).first
         }
     }
 
     public func asset(path: String) throws -> AssetRecord? {
         try read { db in
-            let statement = try db.statement("SELECT \(Self.recordColumns) FROM assets WHERE path = ?").bind(path)
-            return try statement.step() ? try Self.record(from: statement, db: db) : nil
+            try Self.records(of: db.statement("SELECT \(Self.recordColumns) FROM assets WHERE path = ?").bind(path), db: db).first
         }
     }
 
-    static func record(from s: SQLiteStatement, db: SQLiteConnection) throws -> AssetRecord {
+    /// Every record `statement` (a SELECT of `recordColumns`) yields, thumbnails included.
+    static func records(of statement: SQLiteStatement, db: SQLiteConnection) throws -> [AssetRecord] {
+        var records: [AssetRecord] = []
+        try forEachRecordPage(of: statement, db: db) { records += $0 }
+        return records
+    }
+
+    /// Reads `statement`'s rows (a SELECT of `recordColumns`) as full records, handing them to
+    /// `body` a page at a time, in the statement's order. Each page's thumbnails come from one
+    /// query, so reading N assets runs 1 + N / `recordPageSize` statements, whatever N is: the
+    /// one path every listing, fetch and `show` reads records through.
+    static func forEachRecordPage(of statement: SQLiteStatement, db: SQLiteConnection,
+                                  _ body: ([AssetRecord]) throws -> Void) throws {
+        var page: [AssetRecord] = []
+        page.reserveCapacity(recordPageSize)
+        while try statement.step() {
+            page.append(record(from: statement))
+            if page.count == recordPageSize {
+                try body(try withThumbnails(page, db: db))
+                page.removeAll(keepingCapacity: true)
+            }
+        }
+        if !page.isEmpty { try body(try withThumbnails(page, db: db)) }
+    }
+
+    private static func withThumbnails(_ page: [AssetRecord], db: SQLiteConnection) throws -> [AssetRecord] {
+        let thumbnails = try self.thumbnails(of: page.map(\.id), db: db)
+        return page.map { record in
+            var record = record
+            record.thumbnails = thumbnails[record.id] ?? []
+            return record
+        }
+    }
+
+    /// A record without its thumbnails (`withThumbnails` adds a page's at once).
+    static func record(from s: SQLiteStatement) -> AssetRecord {
         var metadata = PhotoMetadata()
         metadata.orientation = s.optionalInt(10)
         metadata.takenAt = s.optionalText(11)
@@ -59,7 +94,7 @@ extension SQLiteCatalog {
             fileSize: s.int64(6), modifiedNanoseconds: s.int64(7), width: s.int(8), height: s.int(9),
             metadata: metadata, status: AssetRecord.Status(rawValue: s.text(23)) ?? .failed,
             errorClass: s.optionalText(24).flatMap(ErrorClass.init(rawValue:)), errorMessage: s.optionalText(25),
-            missing: s.int(26) != 0, addedAt: s.text(27), thumbnails: try thumbnails(of: id, db: db))
+            missing: s.int(26) != 0, addedAt: s.text(27), thumbnails: [])
         record.details = details(from: s, kind: kind)
         record.subtypes = Set(s.text(36).split(separator: ",").compactMap { AssetSubtype(rawValue: String($0)) })
         if kind == .livePhoto { record.subtypes.insert(.live) }
@@ -86,13 +121,28 @@ extension SQLiteCatalog {
     }
 
     static func thumbnails(of id: Int64, db: SQLiteConnection) throws -> [ThumbnailRecord] {
-        let statement = try db.statement("SELECT name, recipe, width, height, path FROM thumbnails WHERE asset_id = ? ORDER BY rowid")
-            .bind(id)
-        var thumbnails: [ThumbnailRecord] = []
+        try thumbnails(of: [id], db: db)[id] ?? []
+    }
+
+    /// The thumbnails of each of `ids`, in the order they were written, in one query (the ids
+    /// go in as one JSON array, so that the statement's text, and its cache entry, is one).
+    static func thumbnails(of ids: [Int64], db: SQLiteConnection) throws -> [Int64: [ThumbnailRecord]] {
+        guard !ids.isEmpty else { return [:] }
+        let statement = try db.statement("""
+            SELECT asset_id, name, recipe, width, height, path FROM thumbnails
+            WHERE asset_id IN (SELECT value FROM json_each(?)) ORDER BY rowid
+            """).bind(jsonArray(ids))
+        var thumbnails: [Int64: [ThumbnailRecord]] = [:]
         while try statement.step() {
-            thumbnails.append(ThumbnailRecord(name: statement.text(0), recipe: statement.text(1), width: statement.int(2),
-                                              height: statement.int(3), relativePath: statement.text(4)))
+            thumbnails[statement.int64("asset_id"), default: []].append(ThumbnailRecord(
+                name: statement.text("name"), recipe: statement.text("recipe"), width: statement.int("width"),
+                height: statement.int("height"), relativePath: statement.text("path")))
         }
         return thumbnails
+    }
+
+    /// `[1,2,3]`: row ids as a JSON array, for `json_each`.
+    static func jsonArray(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 }

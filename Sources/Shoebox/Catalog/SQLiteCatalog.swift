@@ -121,25 +121,39 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         }
     }
 
-    public func markSeen(_ ids: [Int64], run: Int64) throws {
+    /// Files flagged missing that are seen again pair again with their Live Photo counterpart.
+    public func markSeen(_ ids: [Int64], run: Int64, livePhotoRules: LivePhotoRules) throws {
         guard !ids.isEmpty else { return }
         try write { db in
             try db.transaction {
+                let returned = try Self.missing(among: ids, db: db)
                 for id in ids {
                     try db.statement("UPDATE assets SET seen_run = ?, missing = 0 WHERE id = ?").bind(run, id).run()
                 }
+                try pairIfUnpaired(returned, rules: livePhotoRules, db: db)
             }
         }
     }
 
-    public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64) throws {
+    /// The ids among `ids` flagged missing, in one query.
+    private static func missing(among ids: [Int64], db: SQLiteConnection) throws -> [Int64] {
+        let statement = try db.statement("SELECT id FROM assets WHERE missing = 1 AND id IN (SELECT value FROM json_each(?))")
+            .bind(jsonArray(ids))
+        var missing: [Int64] = []
+        while try statement.step() { missing.append(statement.int64("id")) }
+        return missing
+    }
+
+    /// The moved file's name pairing key follows its path; an unpaired file may pair where it now is.
+    public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {
         try write { db in
             try db.transaction {
                 try db.statement("""
-                    UPDATE assets SET path = ?, root = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
+                    UPDATE assets SET path = ?, root = ?, pair_key = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
                     updated_at = ? WHERE id = ?
-                    """).bind(file.path, file.root, file.status.size, file.status.modifiedNanoseconds, run,
-                              Self.now(), id).run()
+                    """).bind(file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
+                              file.status.modifiedNanoseconds, run, Self.now(), id).run()
+                try pairIfUnpaired([id], rules: livePhotoRules, db: db)
             }
         }
     }
@@ -152,7 +166,9 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     UPDATE assets SET missing = 1, updated_at = ?
                     WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
                     """).bind(Self.now(), run, under.lowerBound, under.upperBound).run()
-                return db.changes
+                let flagged = db.changes
+                try releasePairsMissingAFile(db: db)
+                return flagged
             }
         }
     }

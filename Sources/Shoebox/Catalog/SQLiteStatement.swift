@@ -64,6 +64,26 @@ final class SQLiteStatement {
         while try step() {}
     }
 
+    /// Result columns by name (the column's name or its `AS` alias), for reading by name.
+    private lazy var columnIndexes: [String: Int32] = Dictionary(
+        (0..<sqlite3_column_count(pointer)).map { (String(cString: sqlite3_column_name(pointer, $0)), $0) },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The index of the result column `name`; a name the SELECT does not have is a programming error.
+    func column(_ name: String) -> Int32 {
+        guard let index = columnIndexes[name] else { preconditionFailure("no column \(name) in: \(sql)") }
+        return index
+    }
+
+    func isNull(_ name: String) -> Bool { isNull(column(name)) }
+    func int(_ name: String) -> Int { int(column(name)) }
+    func int64(_ name: String) -> Int64 { int64(column(name)) }
+    func text(_ name: String) -> String { text(column(name)) }
+    func optionalText(_ name: String) -> String? { optionalText(column(name)) }
+    func optionalInt(_ name: String) -> Int? { optionalInt(column(name)) }
+    func optionalInt64(_ name: String) -> Int64? { isNull(name) ? nil : int64(name) }
+    func optionalDouble(_ name: String) -> Double? { optionalDouble(column(name)) }
+
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(pointer, column)) }
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }

@@ -10,14 +10,30 @@ import Foundation
 /// until `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
 /// died logs its file. A kill -9 logs nothing.
 public enum CrashGuard {
-    /// Sends this process's crash reports to `library`'s log. A `supervised` process (run by
-    /// `shoebox ingest`'s supervisor) leaves it to the supervisor to name a file over its time
-    /// budget on stderr, since the supervisor goes on where an unsupervised run stops.
-    public static func install(for library: Library, supervised: Bool = false) throws {
+    /// Sends this process's crash reports to `library`'s log, for the next ingest to record.
+    public static func install(for library: Library) throws {
         guard sb_crash_guard_install(library.crashLogPath) == 0 else {
             throw LibraryError.cannotCreate(library.crashLogPath, String(cString: strerror(errno)))
         }
-        sb_crash_guard_set_supervised(supervised ? 1 : 0)
+    }
+
+    /// Guards a process that records nothing about a file it dies on (`covers`, `profile`):
+    /// the file is still named on stderr (`announce`), and a folder to remove is removed.
+    public static func installWithoutLog() {
+        _ = sb_crash_guard_install(nil)   // no file to open: it cannot fail
+    }
+
+    /// What this process says on stderr when the guard ends it on a file, after naming it;
+    /// nil says nothing, for a process whose supervisor names the file (and goes on). Set it
+    /// before any work, once: it must say truthfully what was recorded and what to do.
+    public static func announce(_ notice: StopNotice?) {
+        sb_crash_guard_set_notice(notice?.afterTimeout, notice?.afterCrash)
+    }
+
+    /// A throw-away folder the guard removes, with everything in it, before it ends the process
+    /// on a file (a crash or a timeout end it without running any Swift code); nil for none.
+    public static func removeAtEnd(_ folder: URL?) {
+        sb_crash_guard_remove_at_end(folder?.path)
     }
 
     /// Runs `body` with `path` named as this thread's file, should the process die in it. With

@@ -28,7 +28,7 @@ final class CatalogWriter {
             try markSeen(id)
             return .stillFailed(assetID: id)
         case let .settled(.relocated(id, file)):
-            try catalog.relocate(id, to: file, run: run)
+            try catalog.relocate(id, to: file, run: run, livePhotoRules: livePhotoRules)
             return .relocated(assetID: id, path: file.path)
         case let .settled(.failed(error, _, _, _)) where error.stopsTheRun:
             throw IngestStopped.libraryFull(error.reason)
@@ -47,7 +47,7 @@ final class CatalogWriter {
 
     /// Writes the pending "seen" marks of unchanged assets.
     func flush() throws {
-        try catalog.markSeen(seen, run: run)
+        try catalog.markSeen(seen, run: run, livePhotoRules: livePhotoRules)
         seen.removeAll(keepingCapacity: true)
     }
 }

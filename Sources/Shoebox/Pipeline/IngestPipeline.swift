@@ -48,7 +48,7 @@ public final class IngestPipeline {
         let run = try sink.beginRun(roots: resolved)
         var tally = IngestTally(journal: options.journal)
         if !configuration.isDecodeOnly {   // a decode-only run has no library to log into
-            try CrashGuard.install(for: library, supervised: options.journal != nil)
+            try CrashGuard.install(for: library)
             try recordEarlierCrashes(run: run, roots: resolved, tally: &tally, onEvent: onEvent)
         }
         let cancelled = CancellationFlag()

@@ -28,6 +28,29 @@ public enum LivePhotoPairing {
         }
     }
 
+    /// The two halves of a Live Photo.
+    public enum Side: Sendable {
+        case still, video
+    }
+
+    /// Which half of a Live Photo an asset can be: a still photo (not a GIF, not a motion
+    /// photo, which carries its own video) or a video; nil for anything else.
+    public static func side(kind: AssetKind, format: MediaFormat?, isMotionPhoto: Bool) -> Side? {
+        switch kind {
+        case .video: return .video
+        case .photo where format != .gif && !isMotionPhoto: return .still
+        default: return nil
+        }
+    }
+
+    /// Whether a pair made earlier stays one Live Photo: only while both files are on disk.
+    /// A Live Photo whose video is gone is the photo it still is (the video is listed as
+    /// missing); one whose still is gone leaves its video shown as the video it is. When the
+    /// file comes back, `method` pairs them again.
+    public static func stands(stillMissing: Bool, videoMissing: Bool) -> Bool {
+        !stillMissing && !videoMissing
+    }
+
     public static func method(still: Facts, video: Facts, rules: LivePhotoRules) -> Method? {
         switch (still.contentIdentifier, video.contentIdentifier) {
         case let (stillID?, videoID?):

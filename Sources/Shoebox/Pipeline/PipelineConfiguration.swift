@@ -86,7 +86,7 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
     public static func parse(_ data: Data, file: String) throws -> PipelineConfiguration {
         let configuration: PipelineConfiguration
         do {
-            try PipelineKeys.check(JSONDecoder().decode(JSONValue.self, from: data), file: file)
+            try PipelineKeys.check(JSONDecoder().decode(ParsedJSON.self, from: data), file: file)
             configuration = try JSONDecoder().decode(PipelineConfiguration.self, from: data)
         } catch let error as DecodingError {
             throw PipelineError.invalid(file: file, reason: PipelineError.describe(error))

@@ -27,11 +27,11 @@ enum PipelineKeys {
 
     /// Throws `PipelineError.invalid` naming the first unknown key or value of the wrong kind,
     /// walking keys in sorted order.
-    static func check(_ document: JSONValue, file: String) throws {
+    static func check(_ document: ParsedJSON, file: String) throws {
         try check(document, as: .object(schema), at: "", file: file)
     }
 
-    private static func check(_ value: JSONValue, as kind: PipelineValueKind, at path: String, file: String) throws {
+    private static func check(_ value: ParsedJSON, as kind: PipelineValueKind, at path: String, file: String) throws {
         guard kind.admits(value) else {
             let place = path.isEmpty ? "the file" : path
             throw PipelineError.invalid(file: file, reason: "\(place) must be \(kind.expectation)\(detail(value, kind)), not \(value.shown)")
@@ -56,7 +56,7 @@ enum PipelineKeys {
     }
 
     /// A whole number too large for 64 bits is whole: say what is wrong with it.
-    private static func detail(_ value: JSONValue, _ kind: PipelineValueKind) -> String {
+    private static func detail(_ value: ParsedJSON, _ kind: PipelineValueKind) -> String {
         guard case .wholeNumber = kind, case let .number(number) = value, number.rounded() == number else { return "" }
         return " up to \(Int64.max)"
     }

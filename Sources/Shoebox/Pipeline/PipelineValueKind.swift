@@ -27,7 +27,7 @@ indirect enum PipelineValueKind {
 
     /// Whether `value` is of this kind, its members aside. `null` always is: an optional key
     /// given as null is absent, and the decoder names a required one.
-    func admits(_ value: JSONValue) -> Bool {
+    func admits(_ value: ParsedJSON) -> Bool {
         switch (self, value) {
         case (_, .null), (.wholeNumber, .integer), (.number, .integer), (.number, .number), (.bool, .bool),
              (.text, .text), (.object, .object), (.list, .list):

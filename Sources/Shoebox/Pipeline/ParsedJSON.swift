@@ -3,7 +3,7 @@
 /// `PipelineKeys` checks a pipeline file through it, so that an error names the key and
 /// echoes the value: the JSON decoder reports a number that does not fit its type (`0.5` for
 /// a whole number) as "not valid JSON" with no key at all.
-indirect enum JSONValue: Decodable, Equatable {
+indirect enum ParsedJSON: Decodable, Equatable {
     case null
     case bool(Bool)
     /// A number that is a whole number and fits 64 bits (`2.0` included).
@@ -11,8 +11,8 @@ indirect enum JSONValue: Decodable, Equatable {
     /// Any other number.
     case number(Double)
     case text(String)
-    case list([JSONValue])
-    case object([String: JSONValue])
+    case list([ParsedJSON])
+    case object([String: ParsedJSON])
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -26,10 +26,10 @@ indirect enum JSONValue: Decodable, Equatable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .text(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([ParsedJSON].self) {
             self = .list(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: ParsedJSON].self))
         }
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// Reading assets costs a number of SQLite statements that does not grow with the assets read:
+/// the rows of a page in one query, their thumbnails in one more, for the whole-catalog listing
+/// (`list`, `list --json`), fetches (`list --kind ...`) and `show` alike. Counted on the
+/// catalog's reader connection, not timed (the speed is in `scripts/bench-albums.sh`).
+@Suite struct AssetReadingCostTests {
+    /// 1,200 generated assets (the albums benchmark's generator), each with one thumbnail.
+    static func catalog() throws -> (SQLiteCatalog, TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        let catalog = try SQLiteCatalog(path: folder.url.appendingPathComponent("catalog.sqlite").path)
+        try AlbumsBenchmark.generate(1_200, into: catalog)
+        return (catalog, folder)
+    }
+
+    /// The statements `body` runs on the reader connection.
+    static func statements(_ catalog: SQLiteCatalog, _ body: () throws -> Void) throws -> [String] {
+        let counter = try catalog.read { SQLiteStatementCounter($0) }
+        defer { _ = try? catalog.read { _ in counter.stop() } }
+        try body()
+        return counter.statements
+    }
+
+    /// The thumbnail path the generator wrote for the asset at `path`.
+    static func thumbnailPath(of path: String) -> String {
+        let hash = ContentHasher.hash(path)
+        return "thumbs/\(hash.prefix(2))/\(hash)-555501e9c91a85a4.jpg"
+    }
+
+    @Test func listingEveryAssetRunsOneQueryAPageForThumbnails() throws {
+        let (catalog, _) = try Self.catalog()
+        var listed: [AssetRecord] = []
+        let run = try Self.statements(catalog) { try catalog.forEachAsset { listed.append($0) } }
+        #expect(listed.count == 1_200)
+        #expect(run.count == 4, "the rows, then thumbnails for pages of 500, 500 and 200: \(run.count) statements")
+        #expect(listed.allSatisfy { $0.thumbnails.map(\.relativePath) == [Self.thumbnailPath(of: $0.path)] })
+    }
+
+    @Test func aFetchRunsThreeQueriesAPageWhateverItsSize() throws {
+        let (catalog, _) = try Self.catalog()
+        var fetched: [AssetRecord] = []
+        let run = try Self.statements(catalog) {
+            try catalog.fetchAssets(AssetFetchOptions(sort: AssetSort(.name)), pageSize: 500).forEach { fetched.append($0) }
+        }
+        #expect(fetched.count == 1_200)
+        #expect(run.count == 9, "ids, rows and thumbnails for pages of 500, 500 and 200: \(run.count) statements")
+        #expect(fetched.allSatisfy { $0.thumbnails.map(\.relativePath) == [Self.thumbnailPath(of: $0.path)] })
+    }
+
+    @Test func showingOneAssetRunsTwoQueries() throws {
+        let (catalog, _) = try Self.catalog()
+        var shown: [AssetRecord?] = []
+        let run = try Self.statements(catalog) {
+            shown.append(try catalog.asset(id: 7))
+            shown.append(try catalog.asset(path: "/bench/2017/album-0007/IMG_000007.jpg"))
+        }
+        #expect(run.count == 4)
+        #expect(shown.map { $0?.id } == [7, 8])
+        #expect(shown.map { $0?.thumbnails.count } == [1, 1])
+    }
+}
