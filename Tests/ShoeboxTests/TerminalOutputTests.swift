@@ -81,7 +81,7 @@ import Testing
 
         let option = try ShoeboxBinary.run(["list", "--bogus\n\u{9B}31m"])
         #expect(option.status == 64)
-        #expect(option.errors.hasPrefix("Error: unknown option --bogus\\x0a\\xc2\\x9b31m\nUsage: shoebox list "))
+        #expect(option.errors.hasPrefix("Error: unknown option --bogus\\x0a\\xc2\\x9b31m (to pass an argument that starts with -, put -- before it)\nUsage: shoebox list "))
 
         let asset = try ShoeboxBinary.run(["show", "/no/such\u{1B}[31m.jpg", "--library", inbox.library])
         #expect(asset.status == 1)
