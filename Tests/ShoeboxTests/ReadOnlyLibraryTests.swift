@@ -60,7 +60,8 @@ import Testing
     /// Runs `shoebox ARGUMENTS` as a user who may read `library` but not write it.
     static func runAsReader(_ arguments: [String], library: Library) throws -> ShoeboxBinary.Result {
         if geteuid() == 0 {
-            return try ShoeboxBinary.run(arguments, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+            return try ShoeboxBinary.run(arguments, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
+                                         executable: try copyNobodyCanRun(beside: library))
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: library.root.path)
         let paths = [library.root.path] + names.map { library.root.appendingPathComponent($0).path }
@@ -68,6 +69,17 @@ import Testing
         for (path, mode) in zip(paths, modes) { chmod(path, mode_t(mode & ~0o222)) }
         defer { for (path, mode) in zip(paths, modes) { chmod(path, mode_t(mode)) } }
         return try ShoeboxBinary.run(arguments)
+    }
+
+    /// The built binary may lie in a folder `nobody` cannot enter (a clone under `/root`): a
+    /// copy in the library's temporary folder, which anyone may enter, runs wherever the clone is.
+    static func copyNobodyCanRun(beside library: Library) throws -> URL {
+        let copy = library.root.deletingLastPathComponent().appendingPathComponent("shoebox-for-nobody")
+        if !FileManager.default.fileExists(atPath: copy.path) {
+            try FileManager.default.copyItem(at: ShoeboxBinary.url, to: copy)
+            chmod(copy.path, 0o755)
+        }
+        return copy
     }
 
     @Test func aCleanlyClosedLibraryIsReadAndNothingIsWritten() throws {

@@ -36,12 +36,14 @@ enum ShoeboxBinary {
 
     /// Runs `shoebox ARGUMENTS` to its end; standard error is read while standard output is,
     /// so a chatty run cannot fill a pipe and hang. `environment` adds to the inherited one.
-    /// A `launcher` (a program and its arguments, such as `setpriv ...`) runs shoebox instead.
-    static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws -> Result {
+    /// A `launcher` (a program and its arguments, such as `setpriv ...`) runs shoebox instead,
+    /// as the `executable` given (a copy another user may run), else the built one.
+    static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = [],
+                    executable: URL? = nil) throws -> Result {
         let process = try process(arguments)
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = launcher.dropFirst() + [url.path] + arguments
+            process.arguments = launcher.dropFirst() + [(executable ?? url).path] + arguments
         }
         process.environment?.merge(environment) { _, new in new }
         let output = Pipe(), errors = Pipe()
