@@ -98,30 +98,19 @@ import Testing
         #expect(try catalog.asset(path: IngestPipeline.resolve(hanging.root.appendingPathComponent("stuck.jpg").path))?.status == .ok)
     }
 
-    @Test(.timeLimit(.minutes(1))) func sigtermToTheCommandStopsItsIngestProcessAndNothingRestarts() throws {
-        let hanging = try HangingIngest()
-        let child = try hanging.ingestProcess()
-
-        kill(hanging.supervisor.processIdentifier, SIGTERM)
-
-        #expect(HangingIngest.isGone(child), "the ingest process did not get the SIGTERM")
-        hanging.supervisor.waitUntilExit()
-        #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGTERM)
-        #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
-    }
-
-    /// SIGQUIT (Ctrl-\) stops an ingest as SIGTERM does: Swift's runtime used to catch it, print
-    /// a backtrace, and let the ingest run to its end.
-    @Test(.timeLimit(.minutes(1))) func sigquitToTheCommandStopsItsIngestProcessAndNothingRestarts() throws {
+    /// SIGTERM, and SIGQUIT (Ctrl-\\) alike, stop an ingest: Swift's runtime used to catch
+    /// SIGQUIT, print a backtrace, and let the ingest run to its end.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGQUIT])
+    func aStopSignalToTheCommandStopsItsIngestProcessAndNothingRestarts(_ stop: Int32) throws {
         let hanging = try HangingIngest()
         let child = try hanging.ingestProcess()
         #expect(HangingIngest.isPastStartup(child))
 
-        kill(hanging.supervisor.processIdentifier, SIGQUIT)
+        kill(hanging.supervisor.processIdentifier, stop)
 
-        #expect(HangingIngest.isGone(child), "the ingest process went on after SIGQUIT")
+        #expect(HangingIngest.isGone(child), "the ingest process went on after signal \(stop)")
         hanging.supervisor.waitUntilExit()
-        #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGQUIT)
+        #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == stop)
         #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
     }
 
