@@ -1,0 +1,35 @@
+import Foundation
+
+/// Everything a still image says about itself, read in one place: EXIF (the block libvips
+/// found), the XMP packet, and the capture time chosen among all the dates and the file's
+/// modification time (`CaptureTimeChoice`).
+struct StillImageMetadata {
+    /// What is catalogued; `takenAt` is the best of `dates`.
+    var metadata: PhotoMetadata
+    var extras: ExifExtras
+    /// The file's XMP packet, also read for what classifies the image (panorama, motion photo).
+    var xmp: XMPPacket?
+    /// Every capture time found, what the choice was made from.
+    var dates: [DateCandidate]
+
+    /// Reads `bytes`, whose header libvips has opened. Never fails: what cannot be read is absent.
+    static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
+                     modifiedNanoseconds: Int64) -> StillImageMetadata {
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let (metadata, extras, exifDates) = header.exifData.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
+        let xmp = packet(in: raw, format: format)
+        var dates = exifDates
+        dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
+        var result = StillImageMetadata(metadata: metadata, extras: extras, xmp: xmp, dates: dates)
+        let best = CaptureTimeChoice.best(of: dates)
+        (result.metadata.takenAt, result.metadata.takenAtSource) = (best?.value, best?.source)
+        return result
+    }
+
+    /// The first XMP packet in the file's bytes (a JPEG's segments before its first scan, not the
+    /// megabytes of entropy-coded data after them; the whole file otherwise).
+    static func packet(in raw: UnsafeRawBufferPointer, format: MediaFormat) -> XMPPacket? {
+        let scanStart = format == .jpeg ? JPEGStructure.firstScanOffset(raw) : nil
+        return XMPPacket.find(in: scanStart.map { UnsafeRawBufferPointer(rebasing: raw[..<$0]) } ?? raw)
+    }
+}
