@@ -57,6 +57,47 @@ import Testing
         #expect(taken == Taken("2024-05-01T10:00:00.250+02:00", "Exif DateTimeOriginal"))
     }
 
+    // MARK: - TIFF and TIFF-based RAW
+
+    /// libvips writes IFD0 after the pixels; exiftool moves it to the front when it adds the dates.
+    @Test func tiffExifIFD() throws {
+        let taken = try ingested(made: "photo.tif") { tiff in
+            try Tool.run("vips", ["copy", Fixtures.sample("orientation/landscape_1.jpg").path, tiff.path])
+            try ExifTool.run(["-q", "-overwrite_original", "-DateTimeOriginal=2020:01:02 03:04:05", "-OffsetTimeOriginal=+09:00",
+                              tiff.path])
+        }
+        #expect(taken == Taken("2020-01-02T03:04:05+09:00", "Exif DateTimeOriginal"))
+    }
+
+    /// A TIFF whose IFD0 and Exif IFD lie after 76,800 bytes of pixels, past the 64 KB libexif
+    /// reads of a block, as many TIFF writers leave them (big-endian, to check the byte order).
+    @Test func tiffWithIFDsAfterThePixels() throws {
+        let taken = try ingested(made: "late-ifd.tif") { tiff in
+            try LateIFDTIFF.bytes(dateTimeOriginal: "2018:07:06 05:04:03", dateTime: "2019:01:01 00:00:00").write(to: tiff)
+            let reference = try ExifTool.run(["-s3", "-DateTimeOriginal", "-ModifyDate", tiff.path])
+            #expect(String(decoding: reference, as: UTF8.self) == "2018:07:06 05:04:03\n2019:01:01 00:00:00\n",
+                    "exiftool reads the hand-made TIFF as intended")
+        }
+        #expect(taken == Taken("2018-07-06T05:04:03", "Exif DateTimeOriginal"))
+    }
+
+    /// IFD0 at offset 86,806 of a 91,504-byte file.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func corpusTIFFWithIFD0AtItsEnd() throws {
+        let taken = try ingestedCopy(of: Fixtures.corpus("exif-samples/tiff/DudleyLeavittUtah.tiff"))
+        #expect(taken == Taken("2009-09-26T01:11:52", "Exif IFD0 DateTime"))
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func corpusDNG() throws {
+        #expect(try ingestedCopy(of: Fixtures.corpus("exiftool-t/DNG.dng")) == Taken("2005-08-03T18:59:18", "Exif DateTimeOriginal"))
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func corpusPhaseOneIIQ() throws {
+        #expect(try ingestedCopy(of: Fixtures.corpus("exiftool-t/PhaseOne.iiq")) == Taken("2013-06-19T15:44:21", "Exif DateTimeOriginal"))
+    }
+
     // MARK: - Video containers
 
     @Test func quickTimeCreationDateWithItsOffset() throws {
@@ -128,5 +169,41 @@ private enum Tool {
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "\(name) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    }
+}
+
+/// A big-endian grey 320x240 TIFF written by hand: the header, the pixels, then IFD0 (with
+/// DateTime and a pointer to the Exif IFD) and the Exif IFD (DateTimeOriginal) after them.
+private enum LateIFDTIFF {
+    static func bytes(dateTimeOriginal: String, dateTime: String) -> Data {
+        let (width, height) = (320, 240)
+        let pixels = [UInt8]((0..<width * height).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let ifd0Start = 8 + pixels.count
+        let ifd0Entries = 9
+        let dateTimeValue = ifd0Start + 2 + 12 * ifd0Entries + 4
+        let exifStart = dateTimeValue + 20
+        let originalValue = exifStart + 2 + 12 + 4
+        var out: [UInt8] = Array("MM".utf8) + be(42, 2) + be(ifd0Start, 4) + pixels
+        out += be(ifd0Entries, 2)
+        out += entry(0x0100, 3, 1, be(width, 2) + [0, 0])       // ImageWidth
+        out += entry(0x0101, 3, 1, be(height, 2) + [0, 0])      // ImageLength
+        out += entry(0x0102, 3, 1, be(8, 2) + [0, 0])           // BitsPerSample
+        out += entry(0x0103, 3, 1, be(1, 2) + [0, 0])           // Compression: none
+        out += entry(0x0106, 3, 1, be(1, 2) + [0, 0])           // PhotometricInterpretation: black is zero
+        out += entry(0x0111, 4, 1, be(8, 4))                    // StripOffsets
+        out += entry(0x0117, 4, 1, be(pixels.count, 4))         // StripByteCounts
+        out += entry(0x0132, 2, 20, be(dateTimeValue, 4))       // DateTime
+        out += entry(0x8769, 4, 1, be(exifStart, 4))            // ExifIFD
+        out += be(0, 4) + Array(dateTime.utf8) + [0]
+        out += be(1, 2) + entry(0x9003, 2, 20, be(originalValue, 4)) + be(0, 4) + Array(dateTimeOriginal.utf8) + [0]
+        return Data(out)
+    }
+
+    private static func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: [UInt8]) -> [UInt8] {
+        be(tag, 2) + be(type, 2) + be(count, 4) + value
+    }
+
+    private static func be(_ value: Int, _ width: Int) -> [UInt8] {
+        (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - $0))) }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import Shoebox
 
 /// The hand-written readers behind capture times, on bytes and text written out: XMP date
-/// forms (which QuickTime's `©day` also takes).
+/// forms (which QuickTime's `©day` also takes), the TIFF structure copied for libexif.
 @Suite struct EmbeddedDateParsingTests {
     // MARK: - XMPDate
 
@@ -27,5 +27,31 @@ import Testing
                       "2011-02:03", "2011-02-03T04:05:06.+01:00", "yesterday"])
     func xmpDateRejects(_ raw: String) {
         #expect(XMPDate.iso(raw) == nil)
+    }
+
+    // MARK: - TIFFExifBlock
+
+    @Test(arguments: [
+        [],
+        Array("II*\0".utf8),                                   // no IFD0 offset
+        Array("II*\0".utf8) + [0xFF, 0xFF, 0, 0],              // IFD0 past the end
+        Array("MM\0+".utf8) + [0, 0, 0, 8, 0, 0],              // BigTIFF: not read
+        Array("XX*\0".utf8) + [8, 0, 0, 0, 0, 0],
+    ] as [[UInt8]])
+    func tiffWithoutReadableIFD0GivesNoBlock(_ bytes: [UInt8]) {
+        #expect(bytes.withUnsafeBytes(TIFFExifBlock.extract) == nil)
+    }
+
+    /// An entry whose value lies past the end of the file is left out; the others are kept.
+    @Test func tiffEntryPointingPastTheEndIsLeftOut() throws {
+        let bytes: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0]
+            + [2, 0]
+            + [0x10, 0x01, 2, 0, 20, 0, 0, 0, 0xF0, 0xFF, 0, 0]     // Model, 20 bytes at 65520: past the end
+            + [0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0]            // Orientation 6
+            + [0, 0, 0, 0]
+        let block = try #require(bytes.withUnsafeBytes(TIFFExifBlock.extract))
+        let metadata = ExifReader.metadata(fromEXIF: block)
+        #expect(metadata.orientation == 6)
+        #expect(metadata.model == nil)
     }
 }

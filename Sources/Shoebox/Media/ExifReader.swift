@@ -3,8 +3,8 @@ import Foundation
 
 /// Reads the photo metadata Shoebox catalogs from an EXIF block, through libexif.
 ///
-/// The same parser serves JPEG, HEIC, AVIF, PNG and WebP: libvips hands over each format's EXIF
-/// block, and this reads it. Thread-safe: each call parses into its own `ExifData`.
+/// The same parser serves JPEG, HEIC, AVIF, PNG and WebP (libvips hands over each format's EXIF
+/// block) and TIFF (`TIFFExifBlock` copies the file's IFDs into a block). Thread-safe: each call parses into its own `ExifData`.
 public enum ExifReader {
     /// The catalogued metadata, its capture time the best of the block's own dates.
     public static func metadata(fromEXIF block: Data) -> PhotoMetadata {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Everything a still image says about itself, read in one place: EXIF (the block libvips
-/// found), the XMP packet, and the capture time chosen among all the dates and the file's
-/// modification time (`CaptureTimeChoice`).
+/// Everything a still image says about itself, read in one place: EXIF (the block libvips found,
+/// or a TIFF file's own IFDs), the XMP packet, and the capture time chosen among all the dates
+/// and the file's modification time (`CaptureTimeChoice`).
 struct StillImageMetadata {
     /// What is catalogued; `takenAt` is the best of `dates`.
     var metadata: PhotoMetadata
@@ -16,7 +16,8 @@ struct StillImageMetadata {
     static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
                      modifiedNanoseconds: Int64) -> StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
-        let (metadata, extras, exifDates) = header.exifData.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
+        let exif = header.exifData ?? (format == .tiff ? TIFFExifBlock.extract(from: raw) : nil)
+        let (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
         let xmp = packet(in: raw, format: format)
         var dates = exifDates
         dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
