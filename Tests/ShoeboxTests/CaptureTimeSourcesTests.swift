@@ -34,6 +34,32 @@ import Testing
         #expect(taken == Taken("2022-08-09T10:11:12", "Exif IFD0 DateTime"))
     }
 
+    // MARK: - JPEG: XMP
+
+    @Test func jpegXMPDateTimeOriginal() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-DateTimeOriginal=", "-XMP-exif:DateTimeOriginal=2011:02:03 04:05:06.5+01:00"])
+        #expect(taken == Taken("2011-02-03T04:05:06.5+01:00", "XMP exif:DateTimeOriginal"))
+    }
+
+    @Test func jpegXMPCreateDateBeatsModifyDate() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-DateTimeOriginal=", "-XMP-xmp:ModifyDate=2015:01:01 00:00:00Z", "-XMP-xmp:CreateDate=2014:06:07 08:09:10Z"])
+        #expect(taken == Taken("2014-06-07T08:09:10Z", "XMP xmp:CreateDate"))
+    }
+
+    @Test func jpegXMPPhotoshopDateCreatedWithOnlyTheDay() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-DateTimeOriginal=", "-XMP-photoshop:DateCreated=2006:10:29"])
+        #expect(taken == Taken("2006-10-29", "XMP photoshop:DateCreated"))
+    }
+
+    @Test func jpegXMPModifyDateIsTheLastXMPDate() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-DateTimeOriginal=", "-XMP-xmp:ModifyDate=2003:03:03 03:33:33.333+03:00"])
+        #expect(taken == Taken("2003-03-03T03:33:33.333+03:00", "XMP xmp:ModifyDate"))
+    }
+
     // MARK: - PNG, WebP, HEIC, AVIF, GIF
 
     @Test func pngEXIfChunk() throws {
@@ -41,13 +67,34 @@ import Testing
         #expect(taken == Taken("2020-05-06T07:08:09-04:00", "Exif DateTimeOriginal"))
     }
 
+    @Test func pngXMPInITXt() throws {
+        let taken = try ingestedCopy(of: "screenshot.png", exiftool: ["-XMP-xmp:CreateDate=2021:07:08 09:10:11+02:00"])
+        #expect(taken == Taken("2021-07-08T09:10:11+02:00", "XMP xmp:CreateDate"))
+    }
+
+    /// exiftool `-z` deflates the iTXt chunk: no `<x:xmpmeta` in the file's bytes, libvips inflates it.
+    @Test func pngCompressedXMP() throws {
+        let taken = try ingestedCopy(of: "screenshot.png", exiftool: ["-z", "-XMP-xmp:CreateDate=2021:07:08 09:10:11+02:00"])
+        #expect(taken == Taken("2021-07-08T09:10:11+02:00", "XMP xmp:CreateDate"))
+    }
+
     @Test func webpEXIFChunk() throws {
         let taken = try ingestedCopy(of: "photo.webp", exiftool: ["-DateTimeOriginal=2020:05:06 07:08:09", "-SubSecTimeOriginal=12"])
         #expect(taken == Taken("2020-05-06T07:08:09.12", "Exif DateTimeOriginal"))
     }
 
+    @Test func webpXMPChunk() throws {
+        let taken = try ingestedCopy(of: "photo.webp", exiftool: ["-XMP-exif:DateTimeOriginal=2011:02:03 04:05:06"])
+        #expect(taken == Taken("2011-02-03T04:05:06", "XMP exif:DateTimeOriginal"))
+    }
+
     @Test func heicExifItem() throws {
         #expect(try ingestedCopy(of: "photo.heic") == Taken("2024-06-03T14:00:00", "Exif DateTimeOriginal"))
+    }
+
+    @Test func heicXMPItem() throws {
+        let taken = try ingestedCopy(of: "photo.heic", exiftool: ["-DateTimeOriginal=", "-XMP-xmp:CreateDate=2013:01:01 01:01:01"])
+        #expect(taken == Taken("2013-01-01T01:01:01", "XMP xmp:CreateDate"))
     }
 
     @Test func avifExifItem() throws {
@@ -55,6 +102,11 @@ import Testing
             try Tool.run("vips", ["copy", Fixtures.sample("orientation/landscape_1.jpg").path, avif.path])
         }
         #expect(taken == Taken("2024-05-01T10:00:00.250+02:00", "Exif DateTimeOriginal"))
+    }
+
+    @Test func gifXMPApplicationExtension() throws {
+        let taken = try ingestedCopy(of: "gif/static.gif", exiftool: ["-XMP-xmp:CreateDate=2010:11:12 13:14:15-05:00"])
+        #expect(taken == Taken("2010-11-12T13:14:15-05:00", "XMP xmp:CreateDate"))
     }
 
     // MARK: - TIFF and TIFF-based RAW

@@ -3,7 +3,8 @@ import Testing
 @testable import Shoebox
 
 /// The hand-written readers behind capture times, on bytes and text written out: XMP date
-/// forms (which QuickTime's `©day` also takes), the TIFF structure copied for libexif.
+/// forms (which QuickTime's `©day` also takes) and namespace prefixes, the TIFF structure
+/// copied for libexif.
 @Suite struct EmbeddedDateParsingTests {
     // MARK: - XMPDate
 
@@ -27,6 +28,27 @@ import Testing
                       "2011-02:03", "2011-02-03T04:05:06.+01:00", "yesterday"])
     func xmpDateRejects(_ raw: String) {
         #expect(XMPDate.iso(raw) == nil)
+    }
+
+    // MARK: - XMP namespaces
+
+    /// Packets from before 2005 bind the xmp namespace to `xap:`; what counts is the namespace.
+    @Test func xmpDatesAreFoundByNamespaceWhateverThePrefix() {
+        let packet = XMPPacket(text: """
+            <x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF><rdf:Description xmlns:xap='http://ns.adobe.com/xap/1.0/'
+             xmlns:ps="http://ns.adobe.com/photoshop/1.0/" xap:CreateDate='2004-02-26T10:00:00-05:00'>
+            <ps:DateCreated>2004-02-25</ps:DateCreated></rdf:Description></rdf:RDF></x:xmpmeta>
+            """)
+        #expect(packet.dates() == [DateCandidate(.xmpCreateDate, "2004-02-26T10:00:00-05:00"),
+                                   DateCandidate(.xmpPhotoshopDateCreated, "2004-02-25")])
+    }
+
+    /// A property whose prefix is bound to another namespace is not that property.
+    @Test func xmpPrefixOfAnotherNamespaceIsNotRead() {
+        let packet = XMPPacket(text: """
+            <x:xmpmeta><rdf:Description xmlns:xmp='http://example.com/not-xmp/' xmp:CreateDate='2004-02-26'/></x:xmpmeta>
+            """)
+        #expect(packet.dates() == [])
     }
 
     // MARK: - TIFFExifBlock

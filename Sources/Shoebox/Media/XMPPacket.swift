@@ -37,6 +37,33 @@ public struct XMPPacket: Sendable {
     }
 
     public func value(_ name: String) -> String? { values(name).first }
+
+    /// Every value of the property `localName` in the namespace `uri`, whatever prefix the
+    /// packet binds to it (`xmp:CreateDate`, or `xap:CreateDate` in packets from before 2005).
+    public func values(_ localName: String, namespace uri: String) -> [String] {
+        prefixes(of: uri).flatMap { values("\($0):\(localName)") }
+    }
+
+    /// The prefixes declared for `uri` (`xmlns:xmp="http://ns.adobe.com/xap/1.0/"`).
+    func prefixes(of uri: String) -> [String] {
+        var found: [String] = []
+        for quote in ["\"", "'"] {
+            let declaration = "=\(quote)\(uri)\(quote)"
+            var rest = Substring(text)
+            while let range = rest.range(of: declaration) {
+                let before = rest[..<range.lowerBound]
+                if let colon = before.lastIndex(of: ":"), before[..<colon].hasSuffix("xmlns") {
+                    let prefix = before[before.index(after: colon)...]
+                    if !prefix.isEmpty, prefix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }),
+                       !found.contains(String(prefix)) {
+                        found.append(String(prefix))
+                    }
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return found
+    }
 }
 
 /// Finds a byte string in raw bytes (memchr for the first byte, then a compare).

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Everything a still image says about itself, read in one place: EXIF (the block libvips found,
-/// or a TIFF file's own IFDs), the XMP packet, and the capture time chosen among all the dates
-/// and the file's modification time (`CaptureTimeChoice`).
+/// or a TIFF file's own IFDs), XMP, and the capture time chosen among all of their dates and the
+/// file's modification time (`CaptureTimeChoice`).
 struct StillImageMetadata {
     /// What is catalogued; `takenAt` is the best of `dates`.
     var metadata: PhotoMetadata
@@ -18,8 +18,8 @@ struct StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let exif = header.exifData ?? (format == .tiff ? TIFFExifBlock.extract(from: raw) : nil)
         let (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
-        let xmp = packet(in: raw, format: format)
-        var dates = exifDates
+        let xmp = packet(in: raw, header: header, format: format)
+        var dates = exifDates + (xmp?.dates() ?? [])
         dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
         var result = StillImageMetadata(metadata: metadata, extras: extras, xmp: xmp, dates: dates)
         let best = CaptureTimeChoice.best(of: dates)
@@ -28,9 +28,14 @@ struct StillImageMetadata {
     }
 
     /// The first XMP packet in the file's bytes (a JPEG's segments before its first scan, not the
-    /// megabytes of entropy-coded data after them; the whole file otherwise).
-    static func packet(in raw: UnsafeRawBufferPointer, format: MediaFormat) -> XMPPacket? {
+    /// megabytes of entropy-coded data after them; the whole file otherwise: a GIF's application
+    /// extension, a HEIF's XMP item, a WebP chunk, a PNG's iTXt), else the packet libvips found
+    /// (it also inflates a compressed PNG iTXt).
+    static func packet(in raw: UnsafeRawBufferPointer, header: VipsImage, format: MediaFormat) -> XMPPacket? {
         let scanStart = format == .jpeg ? JPEGStructure.firstScanOffset(raw) : nil
-        return XMPPacket.find(in: scanStart.map { UnsafeRawBufferPointer(rebasing: raw[..<$0]) } ?? raw)
+        if let found = XMPPacket.find(in: scanStart.map { UnsafeRawBufferPointer(rebasing: raw[..<$0]) } ?? raw) {
+            return found
+        }
+        return header.xmpData?.withUnsafeBytes { XMPPacket.find(in: $0) }
     }
 }
