@@ -34,7 +34,15 @@ import Testing
         #expect(taken == Taken("2022-08-09T10:11:12", "Exif IFD0 DateTime"))
     }
 
-    // MARK: - JPEG: XMP
+    /// With XMP and IPTC dates beside it, EXIF's DateTimeOriginal still wins.
+    @Test func jpegExifDateTimeOriginalBeatsXMPAndIPTC() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-XMP-exif:DateTimeOriginal=2011:02:03 04:05:06+01:00", "-XMP-xmp:CreateDate=2011:02:03 04:05:07",
+            "-IPTC:DateCreated=2012:01:01", "-IPTC:TimeCreated=10:11:12+02:00"])
+        #expect(taken == Taken("2024-05-01T10:00:00.250+02:00", "Exif DateTimeOriginal"))
+    }
+
+    // MARK: - JPEG: XMP and IPTC
 
     @Test func jpegXMPDateTimeOriginal() throws {
         let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
@@ -58,6 +66,18 @@ import Testing
         let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
             "-DateTimeOriginal=", "-XMP-xmp:ModifyDate=2003:03:03 03:33:33.333+03:00"])
         #expect(taken == Taken("2003-03-03T03:33:33.333+03:00", "XMP xmp:ModifyDate"))
+    }
+
+    @Test func jpegIPTCDateCreatedWithTimeCreated() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-DateTimeOriginal=", "-IPTC:DateCreated=2012:01:01", "-IPTC:TimeCreated=10:11:12+02:00"])
+        #expect(taken == Taken("2012-01-01T10:11:12+02:00", "IPTC DateCreated"))
+    }
+
+    @Test func jpegIPTCDateCreatedAlone() throws {
+        let taken = try ingestedCopy(of: "orientation/landscape_1.jpg", exiftool: [
+            "-DateTimeOriginal=", "-IPTC:DateCreated=2004:02:26"])
+        #expect(taken == Taken("2004-02-26", "IPTC DateCreated"))
     }
 
     // MARK: - PNG, WebP, HEIC, AVIF, GIF
@@ -131,6 +151,14 @@ import Testing
                     "exiftool reads the hand-made TIFF as intended")
         }
         #expect(taken == Taken("2018-07-06T05:04:03", "Exif DateTimeOriginal"))
+    }
+
+    @Test func tiffIPTCTag() throws {
+        let taken = try ingested(made: "iptc.tif") { tiff in
+            try Tool.run("vips", ["copy", Fixtures.sample("screenshot.png").path, tiff.path])
+            try ExifTool.run(["-q", "-overwrite_original", "-IPTC:DateCreated=2012:01:01", "-IPTC:TimeCreated=10:11:12-03:00", tiff.path])
+        }
+        #expect(taken == Taken("2012-01-01T10:11:12-03:00", "IPTC DateCreated"))
     }
 
     /// IFD0 at offset 86,806 of a 91,504-byte file.

@@ -3,8 +3,7 @@ import Testing
 @testable import Shoebox
 
 /// The hand-written readers behind capture times, on bytes and text written out: XMP date
-/// forms (which QuickTime's `©day` also takes) and namespace prefixes, the TIFF structure
-/// copied for libexif.
+/// forms and namespace prefixes, IPTC blocks, the TIFF structure copied for libexif.
 @Suite struct EmbeddedDateParsingTests {
     // MARK: - XMPDate
 
@@ -49,6 +48,43 @@ import Testing
             <x:xmpmeta><rdf:Description xmlns:xmp='http://example.com/not-xmp/' xmp:CreateDate='2004-02-26'/></x:xmpmeta>
             """)
         #expect(packet.dates() == [])
+    }
+
+    // MARK: - IPTCReader
+
+    /// IIM datasets: 1:90 (coded character set), 2:55 DateCreated, 2:60 TimeCreated.
+    static let iim: [UInt8] = [0x1C, 1, 90, 0, 3, 0x1B, 0x25, 0x47]
+        + [0x1C, 2, 55, 0, 8] + Array("20120101".utf8)
+        + [0x1C, 2, 60, 0, 11] + Array("101112+0200".utf8)
+
+    @Test func iptcIIMBlock() {
+        #expect(Self.iim.withUnsafeBytes(IPTCReader.dateCreated) == "2012-01-01T10:11:12+02:00")
+    }
+
+    /// A JPEG APP13: `Photoshop 3.0`, a resource before the IPTC one (with an odd-length name,
+    /// padded, and an odd size, padded), then 0x0404.
+    @Test func iptcInPhotoshopImageResources() {
+        let other: [UInt8] = Array("8BIM".utf8) + [0x03, 0xED, 2, 0x41, 0x42, 0] + [0, 0, 0, 3, 9, 9, 9, 0]
+        let iptc: [UInt8] = Array("8BIM".utf8) + [0x04, 0x04, 0, 0, 0, 0, 0, UInt8(Self.iim.count)] + Self.iim
+        let block = Array("Photoshop 3.0\0".utf8) + other + iptc
+        #expect(block.withUnsafeBytes(IPTCReader.dateCreated) == "2012-01-01T10:11:12+02:00")
+    }
+
+    @Test func iptcDateWithoutTime() {
+        let iim: [UInt8] = [0x1C, 2, 55, 0, 8] + Array("20040226".utf8)
+        #expect(iim.withUnsafeBytes(IPTCReader.dateCreated) == "2004-02-26")
+    }
+
+    @Test(arguments: [
+        [0x1C, 2, 55, 0, 8] + Array("2004022".utf8),          // cut short
+        [0x1C, 2, 55, 0, 7] + Array("2004022".utf8),          // not 8 digits
+        [0x1C, 2, 55, 0x80, 0x09] + Array("20040226".utf8),   // an extended length of 9 bytes
+        Array("8BIM".utf8) + [0x04, 0x04, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF],
+        Array("Photoshop 3.0\0".utf8),
+        [],
+    ] as [[UInt8]])
+    func iptcRejects(_ bytes: [UInt8]) {
+        #expect(bytes.withUnsafeBytes(IPTCReader.dateCreated) == nil)
     }
 
     // MARK: - TIFFExifBlock

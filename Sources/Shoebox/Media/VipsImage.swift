@@ -34,6 +34,9 @@ public final class VipsImage: @unchecked Sendable {
     /// The XMP packet libvips found (JPEG APP1, PNG iTXt, even compressed, WebP `XMP ` chunk, TIFF tag 700).
     public var xmpData: Data? { blob(named: "xmp-data") }
 
+    /// The IPTC block libvips found: a JPEG's APP13 (Photoshop image resources), a TIFF's IPTC tag.
+    public var iptcData: Data? { blob(named: "iptc-data") }
+
     /// The name of the loader libvips used, e.g. `jpegload_buffer`.
     public var loaderName: String? { sb_vips_loader(pointer).map { String(cString: $0) } }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Everything a still image says about itself, read in one place: EXIF (the block libvips found,
-/// or a TIFF file's own IFDs), XMP, and the capture time chosen among all of their dates and the
-/// file's modification time (`CaptureTimeChoice`).
+/// or a TIFF file's own IFDs), XMP, IPTC, and the capture time chosen among all of their dates
+/// and the file's modification time (`CaptureTimeChoice`).
 struct StillImageMetadata {
     /// What is catalogued; `takenAt` is the best of `dates`.
     var metadata: PhotoMetadata
@@ -20,6 +20,9 @@ struct StillImageMetadata {
         let (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
         let xmp = packet(in: raw, header: header, format: format)
         var dates = exifDates + (xmp?.dates() ?? [])
+        if let created = header.iptcData?.withUnsafeBytes(IPTCReader.dateCreated) {
+            dates.append(DateCandidate(.iptcDateCreated, created))
+        }
         dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
         var result = StillImageMetadata(metadata: metadata, extras: extras, xmp: xmp, dates: dates)
         let best = CaptureTimeChoice.best(of: dates)
