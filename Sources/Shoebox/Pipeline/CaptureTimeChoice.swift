@@ -36,8 +36,8 @@ public enum CaptureTimeChoice {
     /// when two share a source); nil when none is usable.
     public static func best(of candidates: [DateCandidate]) -> DateCandidate? {
         candidates.enumerated()
-            .filter { isUsable($0.element.value) }
-            .min { rank($0.element.source, $0.offset) < rank($1.element.source, $1.offset) }?
+            .sorted { rank($0.element.source, $0.offset) < rank($1.element.source, $1.offset) }
+            .first { isUsable($0.element.value) }?
             .element
     }
 
