@@ -8,19 +8,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let selector = data[0]
     let body = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     let bytes = Array(body)
-    switch selector % 10 {
+    switch selector % 12 {
     case 0: _ = AppleMakerNote.parse(bytes)
     case 1: _ = ExifText.clean(bytes)   // and file names: their text must give back every byte
             precondition(PathText.decode(PathText.encode(bytes)) == bytes, "PathText lost a byte")
-    case 2: _ = XMPPacket.find(in: body).map { $0.values("GCamera:MicroVideoOffset") + $0.values("Item:Length") }
+    case 2: _ = XMPPacket.find(in: body).map { $0.values("GCamera:MicroVideoOffset") + $0.values("Item:Length") + $0.dates().map(\.value) }
     case 3: _ = MotionPhotoScanner.scan(body, format: .jpeg, xmp: XMPPacket.find(in: body))
     case 4: _ = MotionPhotoScanner.scan(body, format: .heic, xmp: nil)
     case 5: _ = JPEGStructure.isTruncated(body); _ = PNGStructure.isTruncated(body); _ = FormatSniffer.format(of: bytes)
     case 6: let text = String(decoding: bytes, as: UTF8.self)
             _ = ISO6709.location(text); _ = QuickTimeDate.iso(text); _ = ExifDate.isoLocalTime(text); _ = CaptureTime.gapSeconds(text, text)
+            _ = XMPDate.iso(text).map(CaptureTimeChoice.isUsable); _ = CaptureTimeChoice.best(of: [DateCandidate(.xmpCreateDate, text)])
     case 7: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
     case 8: _ = HEIFContainer.parse(body)
-    default: _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))
+    case 9: _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))
+    case 10: // A TIFF's EXIF structure, copied: copying the copy must give it back.
+        if let block = TIFFExifBlock.extract(from: body) {
+            let again = block.dropFirst(6).withUnsafeBytes { TIFFExifBlock.extract(from: $0) }
+            precondition(again == block, "TIFFExifBlock: copying its own block changed it")
+        }
+    default: _ = IPTCReader.dateCreated(in: body)
     }
     return 0
 }

@@ -52,7 +52,7 @@ import Testing
         #expect((video.width, video.height) == (180, 320))
         #expect(video.details.codec == "h264" && video.details.frameRate == 15)
         #expect(abs((video.details.durationSeconds ?? 0) - 2.534) < 0.01)
-        #expect(video.metadata.takenAt == "2024-07-01T08:00:00Z" && video.metadata.takenAtSource == .createDate)
+        #expect(video.metadata.takenAt == "2024-07-01T08:00:00Z" && video.metadata.takenAtSource == .quickTimeMovieCreationTime)
         let preview = try #require(video.thumbnails.first { $0.name == "preview" })
         #expect((preview.width, preview.height) == (180, 320))
     }

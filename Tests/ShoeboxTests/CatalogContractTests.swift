@@ -123,7 +123,7 @@ import Testing
             asset.metadata = PhotoMetadata()
             asset.metadata.orientation = 6
             asset.metadata.takenAt = "2024-05-01T10:00:00.250+02:00"
-            asset.metadata.takenAtSource = .dateTimeOriginal
+            asset.metadata.takenAtSource = .exifDateTimeOriginal
             asset.metadata.make = "Café \u{1F4F7}"
             asset.metadata.iso = 400
             asset.metadata.fNumber = 2.8

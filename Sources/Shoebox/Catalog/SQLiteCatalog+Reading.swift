@@ -75,7 +75,7 @@ extension SQLiteCatalog {
         var metadata = PhotoMetadata()
         metadata.orientation = s.optionalInt(10)
         metadata.takenAt = s.optionalText(11)
-        metadata.takenAtSource = s.optionalText(12).flatMap(TakenAtSource.init(rawValue:))
+        metadata.takenAtSource = s.optionalText(12).flatMap { TakenAtSource(stored: $0, format: s.optionalText(4).flatMap(MediaFormat.init(rawValue:))) }
         metadata.make = s.optionalText(13)
         metadata.model = s.optionalText(14)
         metadata.lensModel = s.optionalText(15)

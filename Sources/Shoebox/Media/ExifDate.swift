@@ -30,6 +30,18 @@ public enum ExifDate {
         return text
     }
 
+    /// GPSDateStamp (`2002:07:13`) and GPSTimeStamp (hours, minutes, seconds) as the UTC time
+    /// `2002-07-13T15:58:28Z` (whole seconds); nil when either is missing, blank or out of range.
+    public static func gpsDateTime(date raw: String, time: [Double]) -> String? {
+        let digits = raw.unicodeScalars.filter { ("0"..."9").contains($0) }.map { Int($0.value) - 48 }
+        guard digits.count == 8, time.count == 3, time.allSatisfy({ $0.isFinite && $0 >= 0 }),
+              time[0] < 24, time[1] < 60, time[2] < 61 else { return nil }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
+        let (year, month, day) = (number(0..<4), number(4..<6), number(6..<8))
+        let (hour, minute, second) = (Int(time[0]), Int(time[1]), Int(time[2]))
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
+    }
+
     /// Degrees, minutes and seconds (any missing part zero) as decimal degrees.
     public static func degrees(_ parts: [Double]) -> Double? {
         guard let degrees = parts.first, parts.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }

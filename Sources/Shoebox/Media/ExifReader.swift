@@ -3,22 +3,28 @@ import Foundation
 
 /// Reads the photo metadata Shoebox catalogs from an EXIF block, through libexif.
 ///
-/// The same parser serves JPEG, HEIC, PNG and WebP: libvips hands over each format's EXIF
-/// block, and this reads it. Thread-safe: each call parses into its own `ExifData`.
+/// The same parser serves JPEG, HEIC, AVIF, PNG and WebP (libvips hands over each format's EXIF
+/// block) and TIFF (`TIFFExifBlock` copies the file's IFDs into a block). Thread-safe: each call parses into its own `ExifData`.
 public enum ExifReader {
+    /// The catalogued metadata, its capture time the best of the block's own dates.
     public static func metadata(fromEXIF block: Data) -> PhotoMetadata {
         read(fromEXIF: block).metadata
     }
 
-    /// The catalogued metadata and the extras that classify a photo (Apple's maker note, the
-    /// user comment), from one parse of the block.
-    public static func read(fromEXIF block: Data) -> (metadata: PhotoMetadata, extras: ExifExtras) {
+    /// The catalogued metadata, the extras that classify a photo (Apple's maker note, the user
+    /// comment) and every capture time the block holds, from one parse. `metadata.takenAt` is
+    /// the best of `dates` (`CaptureTimeChoice`); a caller with dates from elsewhere in the
+    /// file chooses again among all of them.
+    public static func read(fromEXIF block: Data) -> (metadata: PhotoMetadata, extras: ExifExtras, dates: [DateCandidate]) {
         withExifHeader(block).withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0,
-                  let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return (PhotoMetadata(), ExifExtras()) }
+                  let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return (PhotoMetadata(), ExifExtras(), []) }
             defer { exif_data_unref(data) }
             let block = ExifBlock(data: data)
-            return (block.metadata(), block.extras())
+            let dates = block.dates()
+            var metadata = block.metadata()
+            if let best = CaptureTimeChoice.best(of: dates) { (metadata.takenAt, metadata.takenAtSource) = (best.value, best.source) }
+            return (metadata, block.extras(), dates)
         }
     }
 
@@ -32,7 +38,7 @@ public enum ExifReader {
     }
 }
 
-/// One parsed EXIF block; valid only inside `ExifReader.metadata(fromEXIF:)`.
+/// One parsed EXIF block; valid only inside `ExifReader.read(fromEXIF:)`.
 private struct ExifBlock {
     let data: UnsafeMutablePointer<ExifData>
     var order: ExifByteOrder { exif_data_get_byte_order(data) }
@@ -48,12 +54,19 @@ private struct ExifBlock {
         result.exposureTime = positive(EXIF_IFD_EXIF, 0x829A)
         result.focalLength = positive(EXIF_IFD_EXIF, 0x920A)
         result.location = location()
-        if let taken = captureDate(date: 0x9003, offset: 0x9011, subSeconds: 0x9291) {
-            (result.takenAt, result.takenAtSource) = (taken, .dateTimeOriginal)
-        } else if let taken = captureDate(date: 0x9004, offset: 0x9012, subSeconds: 0x9292) {
-            (result.takenAt, result.takenAtSource) = (taken, .createDate)
-        }
         return result
+    }
+
+    /// Every capture time of the block: the three EXIF dates, each with its sub-seconds and
+    /// offset (which live in the Exif IFD, IFD0's DateTime included), and the GPS clock.
+    func dates() -> [DateCandidate] {
+        let found: [(TakenAtSource, String?)] = [
+            (.exifDateTimeOriginal, captureDate(EXIF_IFD_EXIF, 0x9003, offset: 0x9011, subSeconds: 0x9291)),
+            (.exifDateTimeDigitized, captureDate(EXIF_IFD_EXIF, 0x9004, offset: 0x9012, subSeconds: 0x9292)),
+            (.exifDateTime, captureDate(EXIF_IFD_0, 0x0132, offset: 0x9010, subSeconds: 0x9290)),
+            (.exifGPSDateTime, text(EXIF_IFD_GPS, 0x001D).flatMap { ExifDate.gpsDateTime(date: $0, time: numbers(EXIF_IFD_GPS, 0x0007)) }),
+        ]
+        return found.compactMap { source, value in value.map { DateCandidate(source, $0) } }
     }
 
     func extras() -> ExifExtras {
@@ -118,8 +131,8 @@ private struct ExifBlock {
         return value
     }
 
-    private func captureDate(date: Int32, offset: Int32, subSeconds: Int32) -> String? {
-        guard let raw = text(EXIF_IFD_EXIF, date), let stamp = ExifDate.isoLocalTime(raw) else { return nil }
+    private func captureDate(_ ifd: ExifIfd, _ date: Int32, offset: Int32, subSeconds: Int32) -> String? {
+        guard let raw = text(ifd, date), let stamp = ExifDate.isoLocalTime(raw) else { return nil }
         let fraction = text(EXIF_IFD_EXIF, subSeconds).flatMap(ExifDate.fraction) ?? ""
         let zone = text(EXIF_IFD_EXIF, offset).flatMap(ExifDate.offset) ?? ""
         return stamp + fraction + zone

@@ -11,16 +11,39 @@ extension VideoFile {
             ? max(1, Int((Double(stored.width) * Double(aspect.num) / Double(aspect.den)).rounded())) : stored.width
         let metadata = { (key: String) in value(key, in: context.pointee.metadata) ?? value(key, in: stream.pointee.metadata) }
         let transfer = parameters.color_trc
+        let container = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
         return VideoInfo(
-            container: context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown",
+            container: container,
             codec: String(cString: avcodec_get_name(parameters.codec_id)),
             storedSize: stored, rotation: rotation, mirrored: mirrored != 0, squarePixelWidth: squareWidth,
             durationSeconds: duration(context, stream), frameRate: rate(stream.pointee.avg_frame_rate),
-            creationDate: metadata("com.apple.quicktime.creationdate"),
-            creationTime: metadata("creation_time"),
+            dates: dates(container: container, movie: { value($0, in: context.pointee.metadata) },
+                         track: { value($0, in: stream.pointee.metadata) }),
             location: (metadata("com.apple.quicktime.location.ISO6709") ?? metadata("location")).flatMap(ISO6709.location),
             contentIdentifier: metadata("com.apple.quicktime.content.identifier"),
             isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67)
+    }
+
+    /// The container's capture times, by the keys FFmpeg gives them: QuickTime's
+    /// `com.apple.quicktime.creationdate` (local time and offset), `©day` (`date`) and the movie
+    /// and track headers' UTC creation times (`creation_time`); Matroska's DateUTC and AVI's
+    /// `IDIT` (`creation_time` too).
+    private static func dates(container: String, movie: (String) -> String?, track: (String) -> String?) -> [DateCandidate] {
+        let found: [(TakenAtSource, String?)]
+        switch container {
+        case let name where name.hasPrefix("mov"):
+            found = [(.quickTimeCreationDate, (movie("com.apple.quicktime.creationdate") ?? track("com.apple.quicktime.creationdate")).flatMap(QuickTimeDate.iso)),
+                     (.quickTimeDay, movie("date").flatMap(XMPDate.iso)),
+                     (.quickTimeMovieCreationTime, movie("creation_time").flatMap(QuickTimeDate.iso)),
+                     (.quickTimeMediaCreationTime, track("creation_time").flatMap(QuickTimeDate.iso))]
+        case let name where name.hasPrefix("matroska"):
+            found = [(.matroskaDateUTC, movie("creation_time").flatMap(QuickTimeDate.iso))]
+        case "avi":
+            found = [(.aviDateTimeOriginal, movie("creation_time").flatMap(QuickTimeDate.iso))]
+        default:
+            found = []
+        }
+        return found.compactMap { source, value in value.map { DateCandidate(source, $0) } }
     }
 
     private static func value(_ key: String, in dictionary: OpaquePointer?) -> String? {

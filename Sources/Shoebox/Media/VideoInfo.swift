@@ -13,9 +13,9 @@ public struct VideoInfo: Equatable, Sendable {
     public var squarePixelWidth: Int
     public var durationSeconds: Double?
     public var frameRate: Double?
-    /// Container metadata, already sanitised.
-    public var creationDate: String?
-    public var creationTime: String?
+    /// Every capture time the container holds, normalised to ISO 8601 (not yet checked against
+    /// the calendar: `CaptureTimeChoice` does that).
+    public var dates: [DateCandidate]
     public var location: GPSLocation?
     /// Apple's `com.apple.quicktime.content.identifier`: the Live Photo pairing key.
     public var contentIdentifier: String?

@@ -31,6 +31,12 @@ public final class VipsImage: @unchecked Sendable {
     /// The raw EXIF block libvips found (JPEG APP1, HEIF Exif item, PNG eXIf, WebP EXIF chunk).
     public var exifData: Data? { blob(named: "exif-data") }
 
+    /// The XMP packet libvips found (JPEG APP1, PNG iTXt, even compressed, WebP `XMP ` chunk, TIFF tag 700).
+    public var xmpData: Data? { blob(named: "xmp-data") }
+
+    /// The IPTC block libvips found: a JPEG's APP13 (Photoshop image resources), a TIFF's IPTC tag.
+    public var iptcData: Data? { blob(named: "iptc-data") }
+
     /// The name of the loader libvips used, e.g. `jpegload_buffer`.
     public var loaderName: String? { sb_vips_loader(pointer).map { String(cString: $0) } }
 

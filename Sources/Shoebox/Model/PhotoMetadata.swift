@@ -1,14 +1,19 @@
-/// What the EXIF block of a photo says, sanitised, with nothing invented.
+/// What a photo or video says about itself (EXIF, XMP, IPTC, container tags), sanitised, with
+/// nothing invented: the one stand-in is the file's modification time for a file without any
+/// capture date, and `takenAtSource` then says so.
 ///
 /// Every field is optional: absent in the file means nil here. Strings have control
 /// characters removed and invalid UTF-8 replaced, so they are safe to print and store.
 public struct PhotoMetadata: Equatable, Sendable, Codable {
     /// The EXIF orientation as stored (1...8), nil when the tag is absent or out of range.
     public var orientation: Int?
-    /// The capture time as ISO 8601 local time, with fraction and offset when the file has them
-    /// (`2024-05-01T10:00:00.250+02:00`).
+    /// The capture time in ISO 8601 as the file wrote it: local time, with fraction and offset
+    /// when the file has them (`2024-05-01T10:00:00.250+02:00`), `Z` for the UTC times of video
+    /// containers, GPS and the file's own time, and only the day (`2004-02-26`) when the file
+    /// gives no time of day (IPTC, XMP `photoshop:DateCreated`).
     public var takenAt: String?
-    /// Which tag `takenAt` came from, so that a wrong date explains itself.
+    /// Which tag, in which metadata block, `takenAt` came from, so that a wrong date explains
+    /// itself (`CaptureTimeChoice` picks it among all the dates a file holds).
     public var takenAtSource: TakenAtSource?
     public var make: String?
     public var model: String?
@@ -22,16 +27,6 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     public var location: GPSLocation?
 
     public init() {}
-}
-
-/// Where an asset's capture time came from.
-public enum TakenAtSource: String, Codable, Sendable {
-    case dateTimeOriginal = "DateTimeOriginal"
-    case createDate = "CreateDate"
-    /// No date tag: the file's modification time stands in.
-    case fileModificationTime = "FileModifyDate"
-    /// A video's QuickTime `com.apple.quicktime.creationdate` (local time with its offset).
-    case creationDate = "CreationDate"
 }
 
 /// A GPS position in signed decimal degrees (south and west negative) and metres

@@ -1,14 +1,17 @@
-/// Reads big-endian fields from a byte range, failing (nil) instead of reading past its end:
-/// every count and offset in a container file is untrusted.
+/// Reads big-endian (or, for TIFF's `II` files, little-endian) fields from a byte range,
+/// failing (nil) instead of reading past its end: every count and offset in a container file
+/// is untrusted.
 struct ByteCursor {
     let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
     let end: Int
+    let littleEndian: Bool
 
-    init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0, to end: Int? = nil) {
+    init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0, to end: Int? = nil, littleEndian: Bool = false) {
         self.bytes = bytes
-        self.offset = start
+        self.offset = max(start, 0)
         self.end = min(end ?? bytes.count, bytes.count)
+        self.littleEndian = littleEndian
     }
 
     var remaining: Int { max(end - offset, 0) }
@@ -16,7 +19,7 @@ struct ByteCursor {
     mutating func uint(_ size: Int) -> UInt64? {
         guard size >= 0, size <= 8, offset + size <= end else { return nil }
         var value: UInt64 = 0
-        for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
+        for i in 0..<size { value = value << 8 | UInt64(bytes[offset + (littleEndian ? size - 1 - i : i)]) }
         offset += size
         return value
     }

@@ -17,8 +17,10 @@ struct StillImageDecoder {
                                           limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
-        readMetadata(header, into: &draft)
-        readEmbeddedClues(bytes, into: &draft)
+        let found = StillImageMetadata.read(bytes, header: header, format: draft.format,
+                                            modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
+        record(found, into: &draft)
+        readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
 
         let orientation = OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
@@ -63,26 +65,17 @@ struct StillImageDecoder {
         }
     }
 
-    private func readMetadata(_ header: VipsImage, into draft: inout AssetDraft) {
-        let (metadata, extras) = header.exifData.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras())
-        draft.metadata = metadata
-        draft.details.contentIdentifier = extras.appleMakerNote?.contentIdentifier
-        draft.details.burstIdentifier = extras.appleMakerNote?.burstIdentifier
-        draft.details.isHDR = extras.appleMakerNote?.hdrImageType == 3
-        draft.details.isTaggedScreenshot = extras.userComment?.lowercased().contains("screenshot") ?? false
-        if draft.metadata.takenAt == nil {
-            draft.metadata.takenAt = DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds)
-            draft.metadata.takenAtSource = .fileModificationTime
-        }
+    private func record(_ found: StillImageMetadata, into draft: inout AssetDraft) {
+        draft.metadata = found.metadata
+        draft.details.contentIdentifier = found.extras.appleMakerNote?.contentIdentifier
+        draft.details.burstIdentifier = found.extras.appleMakerNote?.burstIdentifier
+        draft.details.isHDR = found.extras.appleMakerNote?.hdrImageType == 3
+        draft.details.isTaggedScreenshot = found.extras.userComment?.lowercased().contains("screenshot") ?? false
     }
 
     /// What the XMP packet and the file's tail say: a GPano projection, an embedded motion-photo video.
-    private func readEmbeddedClues(_ bytes: SourceBytes, into draft: inout AssetDraft) {
+    private func readEmbeddedClues(_ bytes: SourceBytes, xmp: XMPPacket?, into draft: inout AssetDraft) {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
-        // A JPEG's XMP lives in APP1 segments before its first scan: search those bytes, not the
-        // megabytes of entropy-coded data after them.
-        let header = draft.format == .jpeg ? JPEGStructure.firstScanOffset(raw).map { raw[..<$0] } : nil
-        let xmp = XMPPacket.find(in: header.map(UnsafeRawBufferPointer.init(rebasing:)) ?? raw)
         let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
         draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
         guard draft.format == .jpeg || draft.format == .heic else { return }

@@ -37,14 +37,9 @@ struct VideoPosterDecoder {
         draft.details.isHDR = info.isHDR
         var metadata = PhotoMetadata()
         metadata.location = info.location
-        if let date = info.creationDate.flatMap(QuickTimeDate.iso) {
-            (metadata.takenAt, metadata.takenAtSource) = (date, .creationDate)
-        } else if let time = info.creationTime.flatMap(QuickTimeDate.iso) {
-            (metadata.takenAt, metadata.takenAtSource) = (time, .createDate)
-        } else {
-            (metadata.takenAt, metadata.takenAtSource) = (DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds),
-                                                          .fileModificationTime)
-        }
+        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
+        let best = CaptureTimeChoice.best(of: info.dates + [fileTime])
+        (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
         draft.metadata = metadata
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Everything a still image says about itself, read in one place: EXIF (the block libvips found,
+/// or a TIFF file's own IFDs), XMP, IPTC, and the capture time chosen among all of their dates
+/// and the file's modification time (`CaptureTimeChoice`).
+struct StillImageMetadata {
+    /// What is catalogued; `takenAt` is the best of `dates`.
+    var metadata: PhotoMetadata
+    var extras: ExifExtras
+    /// The file's XMP packet, also read for what classifies the image (panorama, motion photo).
+    var xmp: XMPPacket?
+    /// Every capture time found, what the choice was made from.
+    var dates: [DateCandidate]
+
+    /// Reads `bytes`, whose header libvips has opened. Never fails: what cannot be read is absent.
+    static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
+                     modifiedNanoseconds: Int64) -> StillImageMetadata {
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let exif = header.exifData ?? (format == .tiff ? TIFFExifBlock.extract(from: raw) : nil)
+        let (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
+        let xmp = packet(in: raw, header: header, format: format)
+        var dates = exifDates + (xmp?.dates() ?? [])
+        if let created = header.iptcData?.withUnsafeBytes(IPTCReader.dateCreated) {
+            dates.append(DateCandidate(.iptcDateCreated, created))
+        }
+        dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
+        var result = StillImageMetadata(metadata: metadata, extras: extras, xmp: xmp, dates: dates)
+        let best = CaptureTimeChoice.best(of: dates)
+        (result.metadata.takenAt, result.metadata.takenAtSource) = (best?.value, best?.source)
+        return result
+    }
+
+    /// The first XMP packet in the file's bytes (a JPEG's segments before its first scan, not the
+    /// megabytes of entropy-coded data after them; the whole file otherwise: a GIF's application
+    /// extension, a HEIF's XMP item, a WebP chunk, a PNG's iTXt), else the packet libvips found
+    /// (it also inflates a compressed PNG iTXt).
+    static func packet(in raw: UnsafeRawBufferPointer, header: VipsImage, format: MediaFormat) -> XMPPacket? {
+        let scanStart = format == .jpeg ? JPEGStructure.firstScanOffset(raw) : nil
+        if let found = XMPPacket.find(in: scanStart.map { UnsafeRawBufferPointer(rebasing: raw[..<$0]) } ?? raw) {
+            return found
+        }
+        return header.xmpData?.withUnsafeBytes { XMPPacket.find(in: $0) }
+    }
+}
