@@ -19,12 +19,14 @@ struct StillImageDecoder {
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         readMetadata(header, into: &draft)
         readEmbeddedClues(bytes, into: &draft)
+        let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
 
         let orientation = OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
-            let image = try decodeShrunk(bytes, header: header, format: draft.format, stored: draft.storedSize, box: box)
+            let image = try decodeShrunk(bytes, header: header, format: draft.format, stored: draft.storedSize, box: box,
+                                         convertToSRGB: convertToSRGB)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
@@ -34,21 +36,35 @@ struct StillImageDecoder {
 
     /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 and a YCbCr
     /// box shrink for HEIC (when that route handles the file), libvips's shrink-on-load otherwise.
+    /// Every route converts to sRGB the same way: through the embedded profile when
+    /// `convertToSRGB`, else taking the pixels as sRGB.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat, stored: PixelSize,
-                              box: PixelSize) throws -> VipsImage {
+                              box: PixelSize, convertToSRGB: Bool) throws -> VipsImage {
         switch format {
         case .jpeg:
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
-                                                  convertToSRGB: header.hasICCProfile)
+                                                  convertToSRGB: convertToSRGB)
         case .heic:
-            if let image = try VipsImage.decodeShrunkHEIF(bytes, header: header, fitting: box.width, box.height) {
+            if let image = try VipsImage.decodeShrunkHEIF(bytes, header: header, fitting: box.width, box.height,
+                                                          convertToSRGB: convertToSRGB) {
                 return image
             }
             fallthrough
         default:
-            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
+            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
                                               failOnTruncation: configuration.limits.failOnTruncation)
         }
+    }
+
+    /// Whether the decode converts through the embedded ICC profile: only when there is one and
+    /// it fits the pixels. One that does not (`ICCProfile.problem`) is ignored with a warning,
+    /// and the file is decoded as if it had none, as viewers show it.
+    private func usesEmbeddedProfile(_ header: VipsImage, into draft: inout AssetDraft) -> Bool {
+        guard header.hasICCProfile else { return false }
+        guard let problem = header.iccProfileProblem else { return true }
+        let instead = header.pixelColourSpace == .cmyk ? "converted with libvips's built-in CMYK profile" : "taken as sRGB"
+        draft.warn("the embedded ICC profile does not fit (\(problem)): ignored, the colours \(instead)")
+        return false
     }
 
     /// libvips pads a cut-off JPEG or PNG read from memory with grey; the structure tells.
@@ -90,7 +106,7 @@ struct StillImageDecoder {
         case let .video(video)?:
             draft.details.motionPhoto = video
             describeEmbeddedVideo(video, into: &draft)
-        case let .cutShort(reason)?: draft.warning = reason
+        case let .cutShort(reason)?: draft.warn(reason)
         case nil: break
         }
     }
@@ -103,7 +119,7 @@ struct StillImageDecoder {
             info = try VideoFile(path: draft.file.path, format: .mp4, range: video).info
         } catch {
             draft.details.motionPhoto = nil
-            draft.warning = "the motion photo's video cannot be read: \(error)"
+            draft.warn("the motion photo's video cannot be read: \(error)")
             return
         }
         draft.details.durationSeconds = info.durationSeconds
