@@ -21,7 +21,7 @@ struct StillImageDecoder {
         readEmbeddedClues(bytes, into: &draft)
         let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
 
-        let orientation = OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag)
+        let orientation = orientationToApply(header, bytes: bytes, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
@@ -65,6 +65,20 @@ struct StillImageDecoder {
         let instead = header.pixelColourSpace == .cmyk ? "converted with libvips's built-in CMYK profile" : "taken as sRGB"
         draft.warn("the embedded ICC profile does not fit (\(problem)): ignored, the colours \(instead)")
         return false
+    }
+
+    /// The orient stage's rule (`OrientStage.orientationToApply`). libvips's HEIF loader drops
+    /// the EXIF orientation from its header (libheif applies the container's transforms), so for
+    /// HEIC and AVIF the tag comes from the EXIF block, and the container is read to see whether
+    /// it has transforms; one that cannot be read counts as having them (libheif has the last word).
+    private func orientationToApply(_ header: VipsImage, bytes: SourceBytes, draft: AssetDraft) -> Orientation {
+        guard draft.format == .heic || draft.format == .avif else {
+            return OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag,
+                                                  containerTransforms: false)
+        }
+        let container = HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer))
+        return OrientStage.orientationToApply(format: draft.format, exifOrientation: draft.metadata.orientation ?? 1,
+                                              containerTransforms: container?.primaryHasTransforms ?? true)
     }
 
     /// libvips pads a cut-off JPEG or PNG read from memory with grey; the structure tells.
