@@ -9,7 +9,7 @@ struct StillImageDecoder {
         let path = draft.file.path
         let header: VipsImage
         do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot read the \(draft.format.rawValue) header: \(error)")
+            throw Self.failure(error, path: path, reason: "cannot read the \(draft.format.rawValue) header")
         }
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
@@ -30,8 +30,15 @@ struct StillImageDecoder {
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+            throw Self.failure(error, path: path, reason: "cannot decode")
         }
+    }
+
+    /// A libvips failure as the file's: `unsupported` when the library lacks a feature the file
+    /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise.
+    private static func failure(_ error: Error, path: String, reason: String) -> IngestError {
+        let unsupported = (error as? MediaError)?.isUnsupportedFeature ?? false
+        return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
     /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 and a YCbCr
