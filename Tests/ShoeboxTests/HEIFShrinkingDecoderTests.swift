@@ -25,7 +25,8 @@ import Testing
         let header = try VipsImage.header(of: source, format: .heic)
         let box = ThumbnailSizing.fitSize(PixelSize(width: header.width, height: header.height),
                                           box: PixelSize(width: side, height: side))
-        let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: box.width, box.height),
+        let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: box.width, box.height,
+                                                             convertToSRGB: header.hasICCProfile),
                                 "\(url.lastPathComponent): the libde265 route declined")
         let reference = try header.inMemory().inSRGB().resized(toWidth: ours.width, height: ours.height)
         return (ours, try ours.meanAbsoluteDifference(to: reference))
@@ -77,13 +78,13 @@ import Testing
     @Test func anImageWithAlphaIsLeftToLibvips() throws {
         let source = try bytes(Fixtures.sample("alpha.heic"))
         let header = try VipsImage.header(of: source, format: .heic)
-        #expect(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 100, 100) == nil)
+        #expect(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 100, 100, convertToSRGB: true) == nil)
     }
 
     @Test func aPictureLessThanTwiceTheBoxIsLeftToLibvips() throws {
         let source = try bytes(Fixtures.sample("photo.heic"))
         let header = try VipsImage.header(of: source, format: .heic)
-        #expect(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 300, 300) == nil)
+        #expect(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 300, 300, convertToSRGB: true) == nil)
     }
 
     @Test func theShrinkFactorIsEvenAndLeavesTwiceTheBoxWhenItCan() {

@@ -98,6 +98,28 @@ import Testing
                 == .cutShort(reason: "the motion photo's video is cut short: its mdat box runs 952 bytes past the end of the file"))
     }
 
+    /// A real JPEG (its scans walked to its end-of-image marker), with nothing announcing a video.
+    func still() throws -> [UInt8] { [UInt8](try Data(contentsOf: Fixtures.sample("orientation/landscape_1.jpg"))) }
+
+    @Test func anMP4RightAfterTheEndOfImageIsTheVideo() throws {
+        let still = try still()
+        #expect(scan(still + mp4, .jpeg) == video(offset: still.count, length: mp4.count))
+    }
+
+    @Test func otherDataAfterTheEndOfImageIsIgnored() throws {
+        let still = try still()
+        let unknownBrand: [UInt8] = [0, 0, 0, 24] + Array("ftypxxxx".utf8) + Array(repeating: 0, count: 48)
+        let shortFtyp: [UInt8] = [0, 0, 0, 12] + Array("ftypisom".utf8) + Array(repeating: 0, count: 48)
+        for trailer in [Array(repeating: 0x5A, count: 1000), Array("XXXX".utf8) + mp4, unknownBrand, shortFtyp] {
+            #expect(scan(still + trailer, .jpeg) == nil)
+        }
+    }
+
+    @Test func anMP4AfterTheEndOfImageThatRunsPastTheEndIsCutShort() throws {
+        #expect(scan(try still() + cutMP4(keeping: 40), .jpeg)
+                == .cutShort(reason: "the motion photo's video is cut short: its mdat box runs 952 bytes past the end of the file"))
+    }
+
     @Test func anMpvdBoxRunningPastTheEndIsCutShort() {
         let ftyp: [UInt8] = [0, 0, 0, 16] + Array("ftypheic".utf8) + [0, 0, 0, 0]
         let box: [UInt8] = [0, 0, 0, UInt8(8 + mp4.count + 20)] + Array("mpvd".utf8) + mp4

@@ -66,10 +66,12 @@ import Testing
     }
 
     @Test func theOrientStageRuleForEachFormat() {
-        #expect(OrientStage.orientationToApply(format: .jpeg, exifOrientation: 6) == .right)
-        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6) == .up)
-        #expect(OrientStage.orientationToApply(format: .avif, exifOrientation: 8) == .up)
-        #expect(OrientStage.orientationToApply(format: .png, exifOrientation: 0) == .up)
+        #expect(OrientStage.orientationToApply(format: .jpeg, exifOrientation: 6, containerTransforms: false) == .right)
+        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6, containerTransforms: true) == .up)
+        #expect(OrientStage.orientationToApply(format: .avif, exifOrientation: 8, containerTransforms: true) == .up)
+        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6, containerTransforms: false) == .right)
+        #expect(OrientStage.orientationToApply(format: .avif, exifOrientation: 5, containerTransforms: false) == .leftMirrored)
+        #expect(OrientStage.orientationToApply(format: .png, exifOrientation: 0, containerTransforms: false) == .up)
         #expect(Orientation.leftMirrored.displayedSize(ofStored: PixelSize(width: 240, height: 360)) == PixelSize(width: 360, height: 240))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads just enough of a JPEG's marker structure to tell a truncated file from a whole one,
 /// and one that libjpeg must hold whole in memory from one it streams.
 ///
@@ -32,6 +34,32 @@ public enum JPEGStructure {
             if marker == 0xDA { return min(next, bytes.count) }
             if marker == 0xD9 { return nil }
             offset = next
+        }
+        return nil
+    }
+
+    /// The offset just after the end-of-image marker (FF D9) of the JPEG's own picture, found by
+    /// walking its scans: entropy-coded data (where FF is followed by 00, a restart marker or
+    /// fill), and the segments between progressive scans by their lengths. Whatever follows is
+    /// not the picture's: an appended video, a maker trailer. nil when the data ends first, or
+    /// breaks the marker rules.
+    public static func endOfImage(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard var offset = firstScanOffset(bytes), let base = bytes.baseAddress else { return nil }
+        while offset + 2 <= bytes.count {
+            guard let hit = memchr(base + offset, 0xFF, bytes.count - offset - 1) else { return nil }
+            let index = base.distance(to: UnsafeRawPointer(hit))
+            let marker = bytes[index + 1]
+            switch marker {
+            case 0xD9: return index + 2
+            case 0x00, 0xD0...0xD7, 0x01: offset = index + 2   // stuffed FF, restart marker, TEM
+            case 0xFF: offset = index + 1                      // fill byte before a marker
+            case 0xD8: return nil                              // a second start of image: not this picture's
+            default:                                           // a segment between scans: DHT, SOS, DQT...
+                guard index + 4 <= bytes.count else { return nil }
+                let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+                guard length >= 2 else { return nil }
+                offset = index + 2 + length
+            }
         }
         return nil
     }

@@ -5,9 +5,11 @@
 /// is the tail of the file); Samsung appends `MotionPhoto_Data` then the MP4 to a JPEG, or an
 /// `mpvd` box to a HEIC. Whatever the claim, the range must start with an `ftyp` box of a
 /// known brand before it is believed; where a phone set `MotionPhoto=1` but wrote no offset,
-/// the `ftyp` box is searched for after the still's own data. A video the file does not hold
-/// whole (an XMP length or offset past the start of the file, a box of the MP4 running past
-/// its end) is `cutShort`: never a partial video.
+/// the `ftyp` box is searched for after the still's own data. Some Android phones write no
+/// XMP and no marker and just append the MP4 to the JPEG: an `ftyp` box right at the JPEG's
+/// end-of-image marker starts such a video (anything else after that marker is ignored). A
+/// video the file does not hold whole (an XMP length or offset past the start of the file, a
+/// box of the MP4 running past its end) is `cutShort`: never a partial video.
 public enum MotionPhotoScanner {
     static let brands: Set<String> = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
                                       "M4V ", "3gp4", "3gp5", "3gp6", "msnv", "MSNV", "mp4v", "hvc1"]
@@ -20,7 +22,7 @@ public enum MotionPhotoScanner {
 
     private static func locate(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?) -> MotionPhotoFinding? {
         if let xmp, let finding = fromXMP(xmp, bytes: bytes, format: format) { return finding }
-        if format == .jpeg, let video = samsungTrailer(bytes) { return .video(video) }
+        if format == .jpeg, let video = samsungTrailer(bytes) ?? videoAtEndOfImage(bytes) { return .video(video) }
         if format == .heic { return mpvdBox(bytes) }
         return nil
     }
@@ -56,6 +58,12 @@ public enum MotionPhotoScanner {
         let offset = found + marker.count
         let end = ByteSearch.first(Array("SEFH".utf8), in: bytes, from: offset) ?? bytes.count
         return checked(EmbeddedVideo(offset: Int64(offset), length: Int64(end - offset)), bytes)
+    }
+
+    /// An MP4 appended right after the JPEG's end-of-image marker, with nothing to announce it.
+    private static func videoAtEndOfImage(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+        guard let end = JPEGStructure.endOfImage(bytes), end < bytes.count else { return nil }
+        return checked(EmbeddedVideo(offset: Int64(end), length: Int64(bytes.count - end)), bytes)
     }
 
     private static func mpvdBox(_ bytes: UnsafeRawBufferPointer) -> MotionPhotoFinding? {
@@ -98,13 +106,16 @@ public enum MotionPhotoScanner {
         return nil
     }
 
-    /// The range, if it lies inside the file and starts with an `ftyp` box of a known brand.
+    /// The range, if it lies inside the file and starts with a whole `ftyp` box of a known
+    /// brand: at least 16 bytes, inside the range, its compatible brands whole four-letter codes.
     static func checked(_ video: EmbeddedVideo, _ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
         let start = Int(video.offset)
         guard video.offset >= 0, video.length >= 16, video.offset <= Int64(bytes.count),
               video.length <= Int64(bytes.count) - video.offset,
               String(decoding: bytes[start + 4..<start + 8], as: UTF8.self) == "ftyp",
               brands.contains(String(decoding: bytes[start + 8..<start + 12], as: UTF8.self)) else { return nil }
+        let size = Int64(readUInt32(bytes, start))
+        guard size >= 16, size <= video.length, size % 4 == 0 else { return nil }
         return video
     }
 

@@ -47,16 +47,17 @@ extension VipsImage {
     /// Decodes a HEIF file's image (or its embedded thumbnail, when that covers the box) with
     /// libde265 directly, shrunk in YCbCr by a whole factor to at least `width` x `height`
     /// (`HEIFShrinkingDecoder`), then fits it into the box like `decodeShrunkJPEG`. nil when
-    /// that route does not handle the file: decode it with `decodeShrunk`.
-    public static func decodeShrunkHEIF(_ bytes: SourceBytes, header: VipsImage,
-                                        fitting width: Int, _ height: Int) throws -> VipsImage? {
+    /// that route does not handle the file: decode it with `decodeShrunk`. With `convertToSRGB`
+    /// the ICC profile libvips read from the header converts the pixels to sRGB.
+    public static func decodeShrunkHEIF(_ bytes: SourceBytes, header: VipsImage, fitting width: Int, _ height: Int,
+                                        convertToSRGB: Bool) throws -> VipsImage? {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         guard let decoder = HEIFShrinkingDecoder(raw),
               let shrunk = decoder.decode(covering: PixelSize(width: width, height: height),
                                           primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
         var image = try shrunk.rgb.withUnsafeBytes { try fromRGB($0, width: shrunk.width, height: shrunk.height) }
         for transform in shrunk.transforms { image = try image.applying(transform) }
-        if let profile = header.blob(named: "icc-profile-data") {
+        if convertToSRGB, let profile = header.blob(named: "icc-profile-data") {
             image.setBlob(named: "icc-profile-data", to: profile)
             image = try make("icc_transform") { sb_vips_icc_to_srgb(image.pointer, $0) }
         }

@@ -20,4 +20,9 @@ public struct AssetDraft: Sendable {
         self.file = file
         self.existingID = existingID
     }
+
+    /// Adds `text` to the warning: a file may have more than one thing to say ("; " between them).
+    public mutating func warn(_ text: String) {
+        warning = warning.map { "\($0); \(text)" } ?? text
+    }
 }

@@ -1,18 +1,23 @@
 /// Turns decoded pixels upright, applying EXIF orientation 1-8, mirrored ones included.
 ///
-/// HEIC and AVIF are the exception: their container's own transforms (`irot`, `imir`) are
-/// authoritative and libheif has already applied them while decoding, so the EXIF tag is
-/// recorded but never applied a second time (the classic double-rotation bug).
+/// HEIC and AVIF differ: their container's own transforms (`irot`, `imir`), when the primary
+/// image has any, are authoritative and libheif has already applied them while decoding, so
+/// the EXIF tag is recorded but never applied a second time (the classic double-rotation
+/// bug). When the container has none, the EXIF tag is applied as for a JPEG: early iPhone
+/// HEICs and converters that write only EXIF say their orientation nowhere else.
 public struct OrientStage: PipelineStage {
     public let name = "orient"
 
     public init() {}
 
-    public static func orientationToApply(format: MediaFormat, exifOrientation: Int) -> Orientation {
-        switch format {
-        case .heic, .avif: return .up
-        default: return Orientation(rawValue: exifOrientation) ?? .up
-        }
+    /// What is left to turn after decoding. `containerTransforms`: a HEIC or AVIF whose primary
+    /// image carries `irot` or `imir` (or whose container could not be read far enough to
+    /// tell); ignored for other formats.
+    public static func orientationToApply(format: MediaFormat, exifOrientation: Int,
+                                          containerTransforms: Bool) -> Orientation {
+        let heif = format == .heic || format == .avif
+        if heif && containerTransforms { return .up }
+        return Orientation(rawValue: exifOrientation) ?? .up
     }
 
     public func process(_ input: DecodedImage) throws -> PipelineItem<OrientedImage> {

@@ -25,6 +25,17 @@ struct HEIFContainer {
 
     var primary: Item? { items[primaryID] }
 
+    /// Whether the primary image carries a transformation (`irot` or `imir`, even a rotation by
+    /// 0): then the container, not EXIF, says how it is shown.
+    var primaryHasTransforms: Bool {
+        primary?.properties.contains { property in
+            switch property {
+            case .rotation, .mirror: return true
+            default: return false
+            }
+        } ?? false
+    }
+
     /// The items `id` points to with a reference of `type` (a grid's tiles, in order, for `dimg`).
     func targets(of id: Int, type: String) -> [Int] {
         references.first { $0.from == id && $0.type == type }?.to ?? []

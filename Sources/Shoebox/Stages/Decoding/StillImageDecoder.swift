@@ -9,7 +9,7 @@ struct StillImageDecoder {
         let path = draft.file.path
         let header: VipsImage
         do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot read the \(draft.format.rawValue) header: \(error)")
+            throw Self.failure(error, path: path, reason: "cannot read the \(draft.format.rawValue) header")
         }
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
@@ -21,36 +21,73 @@ struct StillImageDecoder {
                                             modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
         record(found, into: &draft)
         readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
+        let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
 
-        let orientation = OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag)
+        let orientation = orientationToApply(header, bytes: bytes, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
-            let image = try decodeShrunk(bytes, header: header, format: draft.format, stored: draft.storedSize, box: box)
+            let image = try decodeShrunk(bytes, header: header, format: draft.format, stored: draft.storedSize, box: box,
+                                         convertToSRGB: convertToSRGB)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+            throw Self.failure(error, path: path, reason: "cannot decode")
         }
+    }
+
+    /// A libvips failure as the file's: `unsupported` when the library lacks a feature the file
+    /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise.
+    private static func failure(_ error: Error, path: String, reason: String) -> IngestError {
+        let unsupported = (error as? MediaError)?.isUnsupportedFeature ?? false
+        return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
     /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 and a YCbCr
     /// box shrink for HEIC (when that route handles the file), libvips's shrink-on-load otherwise.
+    /// Every route converts to sRGB the same way: through the embedded profile when
+    /// `convertToSRGB`, else taking the pixels as sRGB.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat, stored: PixelSize,
-                              box: PixelSize) throws -> VipsImage {
+                              box: PixelSize, convertToSRGB: Bool) throws -> VipsImage {
         switch format {
         case .jpeg:
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
-                                                  convertToSRGB: header.hasICCProfile)
+                                                  convertToSRGB: convertToSRGB)
         case .heic:
-            if let image = try VipsImage.decodeShrunkHEIF(bytes, header: header, fitting: box.width, box.height) {
+            if let image = try VipsImage.decodeShrunkHEIF(bytes, header: header, fitting: box.width, box.height,
+                                                          convertToSRGB: convertToSRGB) {
                 return image
             }
             fallthrough
         default:
-            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: header.hasICCProfile,
+            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
                                               failOnTruncation: configuration.limits.failOnTruncation)
         }
+    }
+
+    /// Whether the decode converts through the embedded ICC profile: only when there is one and
+    /// it fits the pixels. One that does not (`ICCProfile.problem`) is ignored with a warning,
+    /// and the file is decoded as if it had none, as viewers show it.
+    private func usesEmbeddedProfile(_ header: VipsImage, into draft: inout AssetDraft) -> Bool {
+        guard header.hasICCProfile else { return false }
+        guard let problem = header.iccProfileProblem else { return true }
+        let instead = header.pixelColourSpace == .cmyk ? "converted with libvips's built-in CMYK profile" : "taken as sRGB"
+        draft.warn("the embedded ICC profile does not fit (\(problem)): ignored, the colours \(instead)")
+        return false
+    }
+
+    /// The orient stage's rule (`OrientStage.orientationToApply`). libvips's HEIF loader drops
+    /// the EXIF orientation from its header (libheif applies the container's transforms), so for
+    /// HEIC and AVIF the tag comes from the EXIF block, and the container is read to see whether
+    /// it has transforms; one that cannot be read counts as having them (libheif has the last word).
+    private func orientationToApply(_ header: VipsImage, bytes: SourceBytes, draft: AssetDraft) -> Orientation {
+        guard draft.format == .heic || draft.format == .avif else {
+            return OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag,
+                                                  containerTransforms: false)
+        }
+        let container = HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer))
+        return OrientStage.orientationToApply(format: draft.format, exifOrientation: draft.metadata.orientation ?? 1,
+                                              containerTransforms: container?.primaryHasTransforms ?? true)
     }
 
     /// libvips pads a cut-off JPEG or PNG read from memory with grey; the structure tells.
@@ -83,7 +120,7 @@ struct StillImageDecoder {
         case let .video(video)?:
             draft.details.motionPhoto = video
             describeEmbeddedVideo(video, into: &draft)
-        case let .cutShort(reason)?: draft.warning = reason
+        case let .cutShort(reason)?: draft.warn(reason)
         case nil: break
         }
     }
@@ -96,7 +133,7 @@ struct StillImageDecoder {
             info = try VideoFile(path: draft.file.path, format: .mp4, range: video).info
         } catch {
             draft.details.motionPhoto = nil
-            draft.warning = "the motion photo's video cannot be read: \(error)"
+            draft.warn("the motion photo's video cannot be read: \(error)")
             return
         }
         draft.details.durationSeconds = info.durationSeconds

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// Runs one of the tools tests make their media with (`vips`, `exiftool`, `ffmpeg`: Debian
+/// packages that `scripts/setup-debian.sh` installs), failing the test when it fails.
+enum FixtureTool {
+    /// Runs `/usr/bin/TOOL ARGUMENTS` to its end and returns what it wrote on standard output.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin").appendingPathComponent(tool)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["VIPS_WARNING": "0"]) { _, new in new }
+        let output = Pipe()
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-tool-\(UUID().uuidString).err")
+        try Data().write(to: errors)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try #require(process.terminationStatus == 0,
+                     "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(message)")
+        return data
+    }
+}
