@@ -504,21 +504,6 @@ enum ExifTool {
     @discardableResult
     static func run(_ arguments: [String]) throws -> Data {
         let tool = try #require(executable, "exiftool is not installed: it is a test dependency (apt install libimage-exiftool-perl)")
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("exiftool-\(UUID().uuidString).err")
-        try Data().write(to: errors)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        try #require(process.terminationStatus == 0 || !data.isEmpty,
-                     "exiftool exited with \(process.terminationStatus): \(message)")
-        return data
+        return try FixtureTool.run("exiftool", arguments, outputIsEnough: true, executable: tool)
     }
 }
