@@ -4,6 +4,8 @@
 /// thumbnail present, is settled `unchanged` without being opened. A catalogued failure with
 /// the same stamp stays failed unless `retryFailed`, and always when this command already
 /// recorded it (a file that crashed the decoder a moment ago is not decoded again).
+/// A sidecar (`Sidecar`: an XMP, Takeout JSON or AAE file, a video's `.thm` thumbnail) is
+/// skipped, never an asset.
 public struct PlanStage: PipelineStage {
     public let name = "plan"
     let catalog: CatalogStore
@@ -15,6 +17,9 @@ public struct PlanStage: PipelineStage {
     var failedInThisCommand: Set<IngestJournal.Key> = []
 
     public func process(_ file: DiscoveredFile) throws -> PipelineItem<AssetDraft> {
+        if let sidecar = Sidecar.recognise(file.path) {
+            return .settled(.skipped(path: file.path, reason: sidecar.skipReason))
+        }
         let entry: CatalogEntry?
         do { entry = try catalog.entry(atPath: file.path) } catch {
             throw IngestError(.unreadable, path: file.path, reason: "catalog lookup failed: \(error)")

@@ -6,18 +6,20 @@ import Foundation
 ///
 /// Formats are recognised by content: a file whose bytes no supported format starts with is
 /// settled `unsupported` here, before any decoder sees it. A file that neither starts like
-/// media nor has a media file extension (a README, a sidecar, `.DS_Store`) is skipped
+/// media nor has a media file extension (a README, `.DS_Store`; sidecars never reach this stage) is skipped
 /// without being read further.
 public struct ReadStage: PipelineStage {
     public let name = "read"
     let maxFileBytes: Int64
 
     /// Extensions that claim a file is media: such a file is recorded even when unreadable.
-    public static let mediaExtensions: Set<String> = [
+    public static let mediaExtensions: Set<String> = videoExtensions.union([
         "jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "hif", "avif",
         "dng", "cr2", "cr3", "nef", "arw", "orf", "rw2", "raf", "bmp",
-        "mp4", "mov", "m4v", "3gp", "mkv", "webm", "avi",
-    ]
+    ])
+
+    /// Extensions that claim a file is a video (a `.thm` beside one is its thumbnail: `Sidecar`).
+    public static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "3gp", "mkv", "webm", "avi"]
 
     public func process(_ input: AssetDraft) throws -> PipelineItem<SourceData> {
         let path = input.file.path
