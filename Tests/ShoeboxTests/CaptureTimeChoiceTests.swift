@@ -22,6 +22,11 @@ import Testing
                          DateCandidate(.exifDateTimeDigitized, "2024-05-01T10:00:02"),
                          DateCandidate(.exifDateTimeOriginal, "2024-05-01T10:00:00.250+02:00")],
             expected: DateCandidate(.exifDateTimeOriginal, "2024-05-01T10:00:00.250+02:00")),
+        Row(name: "any date of an XMP sidecar beats every embedded one",
+            candidates: [DateCandidate(.exifDateTimeOriginal, "2024-05-01T10:00:00"),
+                         DateCandidate(.sidecarPhotoshopDateCreated, "2001-01-01"),
+                         DateCandidate(.sidecarCreateDate, "2002-02-02T02:02:02Z")],
+            expected: DateCandidate(.sidecarCreateDate, "2002-02-02T02:02:02Z")),
         Row(name: "EXIF DateTimeDigitized beats XMP and IPTC",
             candidates: [DateCandidate(.iptcDateCreated, "2012-01-01"), DateCandidate(.xmpDateTimeOriginal, "2011-02-03T04:05:06"),
                          DateCandidate(.exifDateTimeDigitized, "2019-12-31T23:59:58-03:00")],
@@ -94,11 +99,11 @@ import Testing
         #expect(CaptureTimeChoice.best(of: row.candidates) == row.expected)
     }
 
-    /// Every source has exactly one place in the order, the file's time last.
+    /// Every source has exactly one place in the order: the XMP sidecar first, the file's time last.
     @Test func everySourceIsRankedOnce() {
         #expect(Set(CaptureTimeChoice.order) == Set(TakenAtSource.allCases))
         #expect(CaptureTimeChoice.order.count == TakenAtSource.allCases.count)
-        #expect(CaptureTimeChoice.order.first == .exifDateTimeOriginal)
+        #expect(CaptureTimeChoice.order.first == .sidecarDateTimeOriginal)
         #expect(CaptureTimeChoice.order.last == .fileModificationTime)
     }
 }

@@ -4,6 +4,11 @@
 /// Which one wins when a file holds several is `CaptureTimeChoice.order`; docs/METADATA.md lists
 /// them all, with the files each comes from.
 public enum TakenAtSource: String, Codable, Sendable, CaseIterable {
+    /// The XMP sidecar beside the file (`IMG_1.jpg.xmp` or `IMG_1.xmp`): `XMPSidecar`.
+    case sidecarDateTimeOriginal = "XMP sidecar exif:DateTimeOriginal"
+    case sidecarDateTimeDigitized = "XMP sidecar exif:DateTimeDigitized"
+    case sidecarCreateDate = "XMP sidecar xmp:CreateDate"
+    case sidecarPhotoshopDateCreated = "XMP sidecar photoshop:DateCreated"
     /// EXIF DateTimeOriginal, with SubSecTimeOriginal and OffsetTimeOriginal.
     case exifDateTimeOriginal = "Exif DateTimeOriginal"
     /// EXIF DateTimeDigitized (exiftool's CreateDate), with SubSecTimeDigitized and OffsetTimeDigitized.

@@ -1,15 +1,19 @@
 /// Picks an asset's capture time among every date its file holds: the one documented order
 /// (README, docs/METADATA.md), in one pure function.
 public enum CaptureTimeChoice {
-    /// Every source, most trusted first. The camera's own record of the shutter comes first,
-    /// then when the picture was digitised, then what editors and agencies wrote down (XMP,
+    /// Every source, most trusted first. An XMP sidecar beside the file comes first of all,
+    /// above everything embedded, as Immich and digiKam rank it: it is where a person
+    /// corrected the date. Then the camera's own record of the shutter, then when the picture was digitised, then what editors and agencies wrote down (XMP,
     /// IPTC), then video containers (Apple's local creation date before the UTC header times),
     /// then dates that may only say when the file was last changed, then the GPS clock, then
     /// the file's own modification time.
     ///
-    /// Sidecar files (XMP beside the file, Google Takeout JSON) will come first of all, above
-    /// everything embedded, as Immich and digiKam rank them: a later step.
+    /// Google Takeout JSON, a later step, will rank with the sidecar.
     public static let order: [TakenAtSource] = [
+        .sidecarDateTimeOriginal,
+        .sidecarDateTimeDigitized,
+        .sidecarCreateDate,
+        .sidecarPhotoshopDateCreated,
         .exifDateTimeOriginal,
         .exifDateTimeDigitized,
         .xmpDateTimeOriginal,

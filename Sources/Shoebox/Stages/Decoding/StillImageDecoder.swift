@@ -18,7 +18,8 @@ struct StillImageDecoder {
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         let found = StillImageMetadata.read(bytes, header: header, format: draft.format,
-                                            modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
+                                            modifiedNanoseconds: draft.file.status.modifiedNanoseconds,
+                                            sidecarDates: XMPSidecar.dates(beside: path))
         record(found, into: &draft)
         readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
         let convertToSRGB = usesEmbeddedProfile(header, into: &draft)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything a still image says about itself, read in one place: EXIF (the block libvips found,
+/// Everything a still image says about itself, read in one place: its XMP sidecar's dates, EXIF (the block libvips found,
 /// or a TIFF file's own IFDs), XMP, IPTC, and the capture time chosen among all of their dates
 /// and the file's modification time (`CaptureTimeChoice`).
 struct StillImageMetadata {
@@ -12,14 +12,15 @@ struct StillImageMetadata {
     /// Every capture time found, what the choice was made from.
     var dates: [DateCandidate]
 
-    /// Reads `bytes`, whose header libvips has opened. Never fails: what cannot be read is absent.
+    /// Reads `bytes`, whose header libvips has opened, with the dates of the file's XMP
+    /// sidecar (`sidecarDates`, `XMPSidecar`). Never fails: what cannot be read is absent.
     static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
-                     modifiedNanoseconds: Int64) -> StillImageMetadata {
+                     modifiedNanoseconds: Int64, sidecarDates: [DateCandidate] = []) -> StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let exif = header.exifData ?? (format == .tiff ? TIFFExifBlock.extract(from: raw) : nil)
         let (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
         let xmp = packet(in: raw, header: header, format: format)
-        var dates = exifDates + (xmp?.dates() ?? [])
+        var dates = sidecarDates + exifDates + (xmp?.dates() ?? [])
         if let created = header.iptcData?.withUnsafeBytes(IPTCReader.dateCreated) {
             dates.append(DateCandidate(.iptcDateCreated, created))
         }

@@ -38,7 +38,7 @@ struct VideoPosterDecoder {
         var metadata = PhotoMetadata()
         metadata.location = info.location
         let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
-        let best = CaptureTimeChoice.best(of: info.dates + [fileTime])
+        let best = CaptureTimeChoice.best(of: XMPSidecar.dates(beside: draft.file.path) + info.dates + [fileTime])
         (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
         draft.metadata = metadata
     }
