@@ -30,15 +30,12 @@ public enum AtomicFileWriter {
         }
         do {
             let root = try LibraryFolder.open(path: library.root.path)
-            guard let scratch = try root.subfolder("tmp", create: true) else { return }
+            let scratch = try root.makeSubfolder("tmp")
             let scratchName = "\(getpid())-\(counter.next()).part"
             try write(data, to: scratchName, in: scratch)
             do {
                 var folder = root
-                for component in components.dropLast() {
-                    guard let next = try folder.subfolder(component, create: true) else { return }
-                    folder = next
-                }
+                for component in components.dropLast() { folder = try folder.makeSubfolder(component) }
                 try scratch.move(scratchName, to: folder, as: fileName)
             } catch {
                 _ = try? scratch.removeFile(scratchName)

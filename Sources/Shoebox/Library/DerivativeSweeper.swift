@@ -41,9 +41,9 @@ public struct DerivativeSweeper {
     /// Sweeps `folder`, keeping the library-relative paths in `keeping`.
     public func sweep(_ folder: Folder, keeping: Set<String>) throws -> Outcome {
         var outcome = Outcome()
-        guard let top = try library.openSealed().subfolder(folder.rawValue, create: false) else { return outcome }
+        guard let top = try library.openSealed().subfolder(folder.rawValue) else { return outcome }
         for shard in try top.names().sorted() where LibraryFileName.isShardFolder(shard) && top.entry(shard) == .folder {
-            guard let files = try top.subfolder(shard, create: false) else { continue }
+            guard let files = try top.subfolder(shard) else { continue }
             outcome.add(try sweep(files, named: "\(folder.rawValue)/\(shard)", shard: shard, keeping: keeping))
             if !dryRun { top.removeFolderIfEmpty(shard) }
         }

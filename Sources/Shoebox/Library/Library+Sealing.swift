@@ -16,14 +16,14 @@ extension Library {
     public func seal() throws -> LibraryFolder {
         try makeFolderIfMissing()
         let folder = try LibraryFolder.open(path: root.path)
-        for _ in 0..<2 {
-            if try readMarker(in: folder) != nil { return folder }
-            let names = try folder.names()
-            let isLegacy = folder.entry("catalog.sqlite").map { if case .file = $0 { return true } else { return false } } ?? false
-            guard names.isEmpty || isLegacy else {
-                throw LibraryError.notALibrary(path: root.path, reason: "it holds files and no \(LibraryMarker.fileName) marker")
-            }
-            if try writeMarker(in: folder) { return folder }
+        if try readMarker(in: folder) != nil { return folder }
+        var isLegacy = false   // an earlier Shoebox's library: a catalog, no marker
+        if case .file = folder.entry("catalog.sqlite") { isLegacy = true }
+        guard try isLegacy || folder.names().isEmpty else {
+            throw LibraryError.notALibrary(path: root.path, reason: "it holds files and no \(LibraryMarker.fileName) marker")
+        }
+        if try !writeMarker(in: folder) {
+            _ = try readMarker(in: folder)   // another process made it first: it must be a valid marker too
         }
         return folder
     }

@@ -30,8 +30,8 @@ public struct Library: Sendable {
     /// ones only; never a finished file, never anything else).
     public func prepare() throws {
         let folder = try seal()
-        _ = try folder.subfolder("thumbs", create: true)
-        guard let scratch = try folder.subfolder("tmp", create: true) else { return }
+        _ = try folder.makeSubfolder("thumbs")
+        let scratch = try folder.makeSubfolder("tmp")
         for name in try scratch.names() where LibraryFileName.isScratch(name) {
             try scratch.removeFile(name)
         }

@@ -38,24 +38,29 @@ public final class LibraryFolder {
         return LibraryFolder(descriptor: fd, path: path)
     }
 
-    /// The folder `name` in this one, made when missing and `create` is set; nil when missing
-    /// and not to be made. A link, a file or anything else under that name is an error.
-    public func subfolder(_ name: String, create: Bool) throws -> LibraryFolder? {
-        let childPath = self.path(of: name)
-        while true {
-            let fd = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if fd >= 0 { return LibraryFolder(descriptor: fd, path: childPath) }
-            let code = errno
-            if code == ENOENT {
-                guard create else { return nil }
-                if mkdirat(descriptor, name, 0o755) == 0 || errno == EEXIST { continue }
-                throw LibraryError.system(path: childPath, operation: "create folder", code: errno)
-            }
-            if code == ELOOP || code == ENOTDIR {
-                throw LibraryError.notAFolder(path: childPath, found: describe(entry(name)))
-            }
-            throw LibraryError.system(path: childPath, operation: "open", code: code)
+    /// The folder `name` in this one; nil when there is none. A link, a file or anything else
+    /// under that name is an error.
+    public func subfolder(_ name: String) throws -> LibraryFolder? {
+        let fd = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0 { return LibraryFolder(descriptor: fd, path: path(of: name)) }
+        let code = errno
+        if code == ENOENT { return nil }
+        if code == ELOOP || code == ENOTDIR {
+            throw LibraryError.notAFolder(path: path(of: name), found: describe(entry(name)))
         }
+        throw LibraryError.system(path: path(of: name), operation: "open", code: code)
+    }
+
+    /// The folder `name` in this one, made when missing (by this process or another at once).
+    public func makeSubfolder(_ name: String) throws -> LibraryFolder {
+        if let folder = try subfolder(name) { return folder }
+        guard mkdirat(descriptor, name, 0o755) == 0 || errno == EEXIST else {
+            throw LibraryError.system(path: path(of: name), operation: "create folder", code: errno)
+        }
+        guard let folder = try subfolder(name) else {
+            throw LibraryError.system(path: path(of: name), operation: "open", code: ENOENT)
+        }
+        return folder
     }
 
     /// The names in this folder, but `.` and `..`; a name that is not UTF-8 is not listed
