@@ -49,10 +49,11 @@ extension VipsImage {
     /// (`HEIFShrinkingDecoder`), then fits it into the box like `decodeShrunkJPEG`. nil when
     /// that route does not handle the file: decode it with `decodeShrunk`. With `convertToSRGB`
     /// the ICC profile libvips read from the header converts the pixels to sRGB.
-    public static func decodeShrunkHEIF(_ bytes: SourceBytes, header: VipsImage, fitting width: Int, _ height: Int,
-                                        convertToSRGB: Bool) throws -> VipsImage? {
+    /// `container` is the HEIF's parsed boxes when the caller has them already.
+    static func decodeShrunkHEIF(_ bytes: SourceBytes, container: HEIFContainer? = nil, header: VipsImage,
+                                 fitting width: Int, _ height: Int, convertToSRGB: Bool) throws -> VipsImage? {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
-        guard let decoder = HEIFShrinkingDecoder(raw),
+        guard let decoder = HEIFShrinkingDecoder(raw, container: container),
               let shrunk = decoder.decode(covering: PixelSize(width: width, height: height),
                                           primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
         var image = try shrunk.rgb.withUnsafeBytes { try fromRGB($0, width: shrunk.width, height: shrunk.height) }

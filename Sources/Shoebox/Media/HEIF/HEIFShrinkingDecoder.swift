@@ -24,8 +24,9 @@ struct HEIFShrinkingDecoder {
     static let maxSide = 1 << 16
     static let maxPixels = 1 << 30
 
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        guard let container = HEIFContainer.parse(bytes) else { return nil }
+    /// `container` is the one `bytes` hold, when the caller has parsed it already.
+    init?(_ bytes: UnsafeRawBufferPointer, container: HEIFContainer? = nil) {
+        guard let container = container ?? HEIFContainer.parse(bytes) else { return nil }
         self.bytes = bytes
         self.container = container
     }

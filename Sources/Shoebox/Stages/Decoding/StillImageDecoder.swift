@@ -24,12 +24,15 @@ struct StillImageDecoder {
         readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
         let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
 
-        let orientation = orientationToApply(header, bytes: bytes, draft: draft)
+        // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
+        let container = draft.format == .heic || draft.format == .avif
+            ? HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer)) : nil
+        let orientation = orientationToApply(header, container: container, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
-            let image = try decodeShrunk(bytes, header: header, format: draft.format, stored: draft.storedSize, box: box,
-                                         convertToSRGB: convertToSRGB)
+            let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
+                                         stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
@@ -48,15 +51,15 @@ struct StillImageDecoder {
     /// box shrink for HEIC (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
-    private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat, stored: PixelSize,
-                              box: PixelSize, convertToSRGB: Bool) throws -> VipsImage {
+    private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
+                              stored: PixelSize, box: PixelSize, convertToSRGB: Bool) throws -> VipsImage {
         switch format {
         case .jpeg:
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
                                                   convertToSRGB: convertToSRGB)
         case .heic:
-            if let image = try VipsImage.decodeShrunkHEIF(bytes, header: header, fitting: box.width, box.height,
-                                                          convertToSRGB: convertToSRGB) {
+            if let image = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
+                                                          fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
                 return image
             }
             fallthrough
@@ -80,13 +83,13 @@ struct StillImageDecoder {
     /// The orient stage's rule (`OrientStage.orientationToApply`). libvips's HEIF loader drops
     /// the EXIF orientation from its header (libheif applies the container's transforms), so for
     /// HEIC and AVIF the tag comes from the EXIF block, and the container is read to see whether
-    /// it has transforms; one that cannot be read counts as having them (libheif has the last word).
-    private func orientationToApply(_ header: VipsImage, bytes: SourceBytes, draft: AssetDraft) -> Orientation {
+    /// it has transforms; one that cannot be read (`container` nil) counts as having them
+    /// (libheif has the last word).
+    private func orientationToApply(_ header: VipsImage, container: HEIFContainer?, draft: AssetDraft) -> Orientation {
         guard draft.format == .heic || draft.format == .avif else {
             return OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag,
                                                   containerTransforms: false)
         }
-        let container = HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer))
         return OrientStage.orientationToApply(format: draft.format, exifOrientation: draft.metadata.orientation ?? 1,
                                               containerTransforms: container?.primaryHasTransforms ?? true)
     }
