@@ -39,7 +39,7 @@ time_shoebox() {
     t0=$(date +%s.%N)
     xargs -a "$1" -d '\n' /usr/bin/time -f %M -o "$work/rss" \
         "$shoebox" ingest --library "$work/library" --pipeline "${2:-bench-256}" --jobs 2 > /dev/null 2> "$work/err" ||
-        { echo "bench: shoebox failed: $(tail -3 "$work/err")" >&2; exit 1; }
+        { echo "bench: shoebox failed: $(grep -vE "^ingested /" "$work/err" | tail -5)" >&2; exit 1; }
     t1=$(date +%s.%N)
     echo "$(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss")"
 }
