@@ -101,11 +101,21 @@ enum ProfileCommand: Command {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                try? FileManager.default.removeItem(at: folder)
+                removeWhileWorkersWrite(folder)
                 exit(128 + number)
             }
             source.resume()
             return source
+        }
+    }
+
+    /// The decode workers go on writing thumbnails while the folder is removed, so one pass
+    /// can meet a file added behind it and leave the folder. Each pass removes what they
+    /// added since; once the folder itself is gone, nothing can be created in it again.
+    private static func removeWhileWorkersWrite(_ folder: URL) {
+        for _ in 0..<50 {
+            guard (try? folder.checkResourceIsReachable()) == true else { return }
+            try? FileManager.default.removeItem(at: folder)
         }
     }
 }
