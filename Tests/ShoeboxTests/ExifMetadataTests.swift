@@ -259,7 +259,7 @@ import Testing
 
 /// Reads a file's metadata the way the pipeline does: sniff, open the header with libvips,
 /// parse the EXIF block libvips found.
-private func readMetadata(_ url: URL) throws -> PhotoMetadata {
+func readMetadata(_ url: URL) throws -> PhotoMetadata {
     try Vips.start()
     let bytes = SourceBytes(copying: try Data(contentsOf: url))
     guard let format = FormatSniffer.format(of: bytes.head) else {

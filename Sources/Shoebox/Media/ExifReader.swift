@@ -139,13 +139,16 @@ private struct ExifBlock {
     }
 
     private func location() -> GPSLocation? {
-        let latitude = numbers(EXIF_IFD_GPS, 2), longitude = numbers(EXIF_IFD_GPS, 4)
-        guard let lat = ExifDate.degrees(latitude), let lon = ExifDate.degrees(longitude),
-              abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+        guard let lat = ExifDate.degrees(numbers(EXIF_IFD_GPS, 2)), let lon = ExifDate.degrees(numbers(EXIF_IFD_GPS, 4)) else { return nil }
         let south = text(EXIF_IFD_GPS, 1)?.uppercased() == "S"
         let west = text(EXIF_IFD_GPS, 3)?.uppercased() == "W"
-        var altitude = numbers(EXIF_IFD_GPS, 6).first.flatMap { $0.isFinite ? $0 : nil }
-        if let metres = altitude, integers(EXIF_IFD_GPS, 5).first == 1 { altitude = -metres }
-        return GPSLocation(latitude: south ? -lat : lat, longitude: west ? -lon : lon, altitude: altitude)
+        return GPSLocation.reading(latitude: south ? -lat : lat, longitude: west ? -lon : lon, altitude: altitude())
+    }
+
+    private func altitude() -> Double? {
+        guard let entry = entry(EXIF_IFD_GPS, 6), entry.pointee.format == EXIF_FORMAT_RATIONAL, entry.pointee.size >= 8 else { return nil }
+        let value = exif_get_rational(entry.pointee.data, order)
+        return GPSLocation.exifAltitude(numerator: value.numerator, denominator: value.denominator,
+                                        belowSeaLevel: integers(EXIF_IFD_GPS, 5).first == 1)
     }
 }

@@ -20,7 +20,7 @@ public enum ISO6709 {
             }
         }
         if !current.isEmpty, let value = Double(current) { numbers.append(value) }
-        guard numbers.count == 2 || numbers.count == 3, abs(numbers[0]) <= 90, abs(numbers[1]) <= 180 else { return nil }
-        return GPSLocation(latitude: numbers[0], longitude: numbers[1], altitude: numbers.count == 3 ? numbers[2] : nil)
+        guard numbers.count == 2 || numbers.count == 3 else { return nil }
+        return GPSLocation.reading(latitude: numbers[0], longitude: numbers[1], altitude: numbers.count == 3 ? numbers[2] : nil)
     }
 }

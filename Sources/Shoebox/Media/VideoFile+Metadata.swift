@@ -20,6 +20,8 @@ extension VideoFile {
             dates: dates(container: container, movie: { value($0, in: context.pointee.metadata) },
                          track: { value($0, in: stream.pointee.metadata) }),
             location: (metadata("com.apple.quicktime.location.ISO6709") ?? metadata("location")).flatMap(ISO6709.location),
+            make: metadata("com.apple.quicktime.make") ?? metadata("make"),
+            model: metadata("com.apple.quicktime.model") ?? metadata("model"),
             contentIdentifier: metadata("com.apple.quicktime.content.identifier"),
             isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67)
     }

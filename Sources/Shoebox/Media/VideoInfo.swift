@@ -17,6 +17,10 @@ public struct VideoInfo: Equatable, Sendable {
     /// the calendar: `CaptureTimeChoice` does that).
     public var dates: [DateCandidate]
     public var location: GPSLocation?
+    /// The camera: Apple's `com.apple.quicktime.make`/`.model` keys, else the user-data
+    /// `©mak`/`©mod` atoms Android phones write (FFmpeg's `make`/`model`).
+    public var make: String?
+    public var model: String?
     /// Apple's `com.apple.quicktime.content.identifier`: the Live Photo pairing key.
     public var contentIdentifier: String?
     /// The transfer characteristic is PQ (SMPTE 2084) or HLG: an HDR video.

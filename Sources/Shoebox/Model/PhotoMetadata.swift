@@ -28,17 +28,3 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
 
     public init() {}
 }
-
-/// A GPS position in signed decimal degrees (south and west negative) and metres
-/// (below sea level negative).
-public struct GPSLocation: Equatable, Sendable, Codable {
-    public var latitude: Double
-    public var longitude: Double
-    public var altitude: Double?
-
-    public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.altitude = altitude
-    }
-}

@@ -37,6 +37,7 @@ struct VideoPosterDecoder {
         draft.details.isHDR = info.isHDR
         var metadata = PhotoMetadata()
         metadata.location = info.location
+        (metadata.make, metadata.model) = (info.make, info.model)
         let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
         let best = CaptureTimeChoice.best(of: XMPSidecar.dates(beside: draft.file.path) + info.dates + [fileTime])
         (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
