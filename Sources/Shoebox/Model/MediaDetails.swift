@@ -17,7 +17,7 @@ public struct MediaDetails: Equatable, Sendable {
     public var burstIdentifier: String?
     /// A GPano projection tag or similar says "panorama" whatever the aspect ratio.
     public var isTaggedPanorama = false
-    /// The EXIF user comment says the image is a screenshot.
+    /// The EXIF or XMP user comment says the image is a screenshot.
     public var isTaggedScreenshot = false
 
     public init() {}

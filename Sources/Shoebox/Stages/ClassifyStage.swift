@@ -21,9 +21,10 @@ public struct ClassifyStage: PipelineStage {
         if draft.displayedSize.height > 0 && draft.displayedSize.aspect > panoramaAbove || details.isTaggedPanorama {
             subtypes.insert(.panorama)
         }
-        if details.isTaggedScreenshot || draft.format == .png && metadata.make == nil && metadata.model == nil {
-            subtypes.insert(.screenshot)
-        }
+        let screenshot = ScreenshotEvidence(
+            taggedScreenshot: details.isTaggedScreenshot, fileName: String(draft.file.path.split(separator: "/").last ?? ""),
+            format: draft.format, hasCamera: metadata.make != nil || metadata.model != nil, pixelSize: draft.displayedSize)
+        if screenshot.isScreenshot { subtypes.insert(.screenshot) }
         if details.isHDR { subtypes.insert(.hdr) }
         if details.burstIdentifier != nil { subtypes.insert(.burst) }
         if draft.format.isVideo, let rate = details.frameRate, rate >= 100 { subtypes.insert(.highFrameRate) }

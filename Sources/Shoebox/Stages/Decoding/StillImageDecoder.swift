@@ -119,6 +119,10 @@ struct StillImageDecoder {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
         draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
+        if let comments = xmp?.textContent("UserComment", namespace: "http://ns.adobe.com/exif/1.0/"),
+           comments.contains(where: { $0.lowercased().contains("screenshot") }) {
+            draft.details.isTaggedScreenshot = true
+        }
         guard draft.format == .jpeg || draft.format == .heic else { return }
         switch MotionPhotoScanner.scan(raw, format: draft.format, xmp: xmp) {
         case let .video(video)?:
