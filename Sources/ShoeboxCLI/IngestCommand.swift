@@ -16,7 +16,7 @@ enum IngestCommand: Command {
         the work runs in a child process, started again past such a file.
 
         USAGE: shoebox ingest PATH... [--library DIR] [--pipeline NAME|FILE] [--jobs N] [--retry-failed]
-                              [--no-supervise]
+                              [--json] [--quiet] [--no-supervise]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -27,10 +27,19 @@ enum IngestCommand: Command {
           --jobs N                Decode workers, 0 to \(WorkerLimit.maximum) (default: the pipeline's; 0 = one per core).
           --retry-failed          Also retry files recorded as failed that have not changed
                                   (each at most once per command).
+          --json                  One JSON object a line on standard output for each file's
+                                  outcome, then a summary object (schema: docs/INGEST-JSON.md).
+          --quiet                 Print only failures, warnings and the summary.
           --no-supervise          Run in this process, without a child (for debugging): a crash
                                   or a file over its budget then stops the run, and the next run
                                   records the file and goes on.
           -h, --help              Show this help.
+
+        PROGRESS:
+          On a terminal, one line redrawn in place: a bar once the walk has finished (a
+          spinner before), files/s, MB/s decoded, time left, failures, the file being decoded.
+          Otherwise (or with NO_COLOR set, or TERM=dumb) plain lines: one per ingested, moved,
+          failed, skipped or missing file, and a progress line every 10 seconds.
 
         EXIT STATUS:
           0 no file failed in this run (unchanged earlier failures are counted as "still failed"),
@@ -47,7 +56,7 @@ enum IngestCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let journal = try IngestSupervisor.journalIfSupervised()   // first: a child dies with its supervisor
         let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
-                                            flags: ["--retry-failed", "--no-supervise"])
+                                            flags: ["--retry-failed", "--no-supervise", "--json", "--quiet"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
         let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal)
@@ -71,24 +80,36 @@ enum IngestCommand: Command {
         try library.prepare()
         let catalog = try SQLiteCatalog(path: library.catalogPath)
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
-        let reporter = ProgressReporter(interactive: isatty(STDERR_FILENO) != 0, discovered: { pipeline.discovered.value })
-        Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
-        let summary = try pipeline.run(roots: args.positionalPaths) { reporter.report($0) }
+        let style = ProgressReporter.style(quiet: args.has("--quiet"))
+        let json = args.has("--json")
+        let reporter = ProgressReporter(style: style, progress: pipeline.progress, found: { pipeline.discovered.value })
+        if style != .quiet {
+            Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
+        }
+        let summary = try pipeline.run(roots: args.positionalPaths) { event in
+            reporter.report(event)
+            if json { IngestJSONLines.write(IngestJSONLines.object(for: event)) }
+        }
         reporter.finish()
-        print(summary: summary)
-        return summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
+        let status = summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
+        if json {
+            IngestJSONLines.write(IngestJSONLines.summary(summary, status: status))
+        } else {
+            Output.line(summaryLine(summary))
+        }
+        for warning in summary.rootWarnings { Output.error("warning: \(warning)") }
+        if summary.stillFailed > 0 && style != .quiet {
+            Output.error("note: \(summary.stillFailed) files failed in an earlier run and have not changed; --retry-failed retries them")
+        }
+        return status
     }
 
-    private static func print(summary: IngestSummary) {
+    private static func summaryLine(_ summary: IngestSummary) -> String {
         let rate = summary.seconds > 0 ? Double(summary.filesSeen) / summary.seconds : 0
-        Output.line("""
+        return """
             ingested \(summary.ingested), unchanged \(summary.unchanged), moved or touched \(summary.relocated), \
             failed \(summary.failed), still failed \(summary.stillFailed), skipped \(summary.skipped), newly missing \(summary.missing) \
             in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", rate)) files/s)
-            """)
-        for warning in summary.rootWarnings { Output.error("warning: \(warning)") }
-        if summary.stillFailed > 0 {
-            Output.error("note: \(summary.stillFailed) files failed in an earlier run and have not changed; --retry-failed retries them")
-        }
+            """
     }
 }

@@ -72,7 +72,7 @@ import Testing
             try catalog.record(draft("/photos-2/c.jpg"), run: first)
             let second = try catalog.beginRun(roots: ["/photos"])
             try catalog.markSeen([try #require(try catalog.entry(atPath: "/photos/a.jpg")).id], run: second)
-            #expect(try catalog.markMissing(under: "/photos", notSeenIn: second) == 1, "\(name)")
+            #expect(try catalog.markMissing(under: "/photos", notSeenIn: second) == ["/photos/b.jpg"], "\(name)")
             #expect(try catalog.asset(path: "/photos/b.jpg")?.missing == true, "\(name)")
             #expect(try catalog.asset(path: "/photos/a.jpg")?.missing == false, "\(name)")
             #expect(try catalog.asset(path: "/photos-2/c.jpg")?.missing == false, "\(name)")
@@ -94,7 +94,7 @@ import Testing
             let second = try catalog.beginRun(roots: roots)
             for root in roots {
                 try catalog.markSeen([try #require(try catalog.entry(atPath: root + "/kept.jpg")).id], run: second)
-                #expect(try catalog.markMissing(under: root, notSeenIn: second) == 1, "\(name): \(root)")
+                #expect(try catalog.markMissing(under: root, notSeenIn: second) == [root + "/gone.jpg"], "\(name): \(root)")
                 #expect(try catalog.asset(path: root + "/gone.jpg")?.missing == true, "\(name): \(root)")
                 #expect(try catalog.asset(path: root + "/kept.jpg")?.missing == false, "\(name): \(root)")
                 #expect(try catalog.asset(path: root + "x/beside.jpg")?.missing == false, "\(name): \(root)")

@@ -31,10 +31,11 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// Moves an asset to a new path or stamp without touching its content or thumbnails; an
     /// unpaired still or video pairs with its Live Photo counterpart if there is one.
     func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws
-    /// Flags as missing every asset under `root` that `run` did not see; returns how many. A
+    /// Flags as missing every asset under `root` that `run` did not see; returns their paths,
+    /// sorted (what `ingest --json` reports, one line each). A
     /// Live Photo that loses a file comes apart (`LivePhotoPairing.stands`): its still is a
     /// photo and its video a video again, each flagged missing or not.
-    func markMissing(under root: String, notSeenIn run: Int64) throws -> Int
+    func markMissing(under root: String, notSeenIn run: Int64) throws -> [String]
 
     /// Every asset, ordered by path, handed to `body` one at a time.
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws

@@ -158,17 +158,19 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         }
     }
 
-    public func markMissing(under root: String, notSeenIn run: Int64) throws -> Int {
+    public func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] {
         let under = Self.pathRange(under: root)
         return try write { db in
             try db.transaction {
-                try db.statement("""
+                let statement = try db.statement("""
                     UPDATE assets SET missing = 1, updated_at = ?
                     WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
-                    """).bind(Self.now(), run, under.lowerBound, under.upperBound).run()
-                let flagged = db.changes
+                    RETURNING path
+                    """).bind(Self.now(), run, under.lowerBound, under.upperBound)
+                var flagged: [String] = []
+                while try statement.step() { flagged.append(statement.text("path")) }
                 try releasePairsMissingAFile(db: db)
-                return flagged
+                return flagged.sorted()
             }
         }
     }

@@ -21,12 +21,12 @@ final class CatalogWriter {
         case let .work(draft):
             try catalog.record(draft, run: run, livePhotoRules: livePhotoRules)
             return .ingested(path: draft.file.path, kind: draft.kind, size: draft.displayedSize)
-        case let .settled(.unchanged(id, _)):
+        case let .settled(.unchanged(id, path)):
             try markSeen(id)
-            return .unchanged(assetID: id)
-        case let .settled(.stillFailed(id, _)):
+            return .unchanged(assetID: id, path: path)
+        case let .settled(.stillFailed(id, path)):
             try markSeen(id)
-            return .stillFailed(assetID: id)
+            return .stillFailed(assetID: id, path: path)
         case let .settled(.relocated(id, file)):
             try catalog.relocate(id, to: file, run: run, livePhotoRules: livePhotoRules)
             return .relocated(assetID: id, path: file.path)

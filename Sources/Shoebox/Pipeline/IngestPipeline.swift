@@ -14,6 +14,8 @@ public final class IngestPipeline {
     public let options: IngestOptions
     /// Regular files the walk has found so far in the current run (for progress lines).
     public private(set) var discovered = AtomicCounter()
+    /// The walk's end, the file being decoded and the bytes decoded (for progress displays).
+    public let progress = IngestProgress()
     /// Hears how long every file spends in every stage (`shoebox profile`); nil times nothing.
     public let observer: PipelineObserver?
     /// Where outcomes are written: the catalog, or for a decode-only pipeline (profiling) a
@@ -60,6 +62,7 @@ public final class IngestPipeline {
         discovered = walker.discovered
         DispatchQueue(label: "shoebox.discover").async(group: group) {
             for root in resolved { reports.append(walker.walk(root: root, into: walked)) }
+            self.progress.finishWalk()
             walked.close()
         }
 
@@ -81,7 +84,7 @@ public final class IngestPipeline {
         try writer.flush()
         tally.finish()
         var summary = tally.summary
-        try markMissing(reports.all, run: run, summary: &summary)
+        try markMissing(reports.all, run: run, summary: &summary, onEvent: onEvent)
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
@@ -109,7 +112,8 @@ public final class IngestPipeline {
         CrashGuard.forget(in: library)
     }
 
-    private func markMissing(_ reports: [DiscoverStage.RootReport], run: Int64, summary: inout IngestSummary) throws {
+    private func markMissing(_ reports: [DiscoverStage.RootReport], run: Int64, summary: inout IngestSummary,
+                             onEvent: (IngestEvent) -> Void) throws {
         for report in reports {
             if report.isSingleFile { continue }
             if let problem = report.problem {
@@ -118,7 +122,10 @@ public final class IngestPipeline {
             } else if report.regularFiles == 0 {
                 summary.rootWarnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
             } else {
-                summary.missing += try sink.markMissing(under: report.root, notSeenIn: run)
+                for path in try sink.markMissing(under: report.root, notSeenIn: run) {
+                    summary.count(IngestEvent.missing(path: path))
+                    onEvent(.missing(path: path))
+                }
             }
         }
     }
@@ -144,7 +151,7 @@ public final class IngestPipeline {
                           input: planned, output: read, group: group, observer: observer)
         StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
                           workers: 1, input: read, output: matched, group: group, observer: observer)
-        StageRunner.start(DecodeStage(configuration: c), workers: decodeWorkers, input: matched, output: decoded,
+        StageRunner.start(DecodeStage(configuration: c, progress: progress), workers: decodeWorkers, input: matched, output: decoded,
                           group: group, observer: observer)
         StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented,
                           group: group, observer: observer)

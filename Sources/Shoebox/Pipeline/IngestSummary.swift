@@ -32,6 +32,7 @@ public struct IngestSummary: Sendable, Equatable, Codable {
         case .failed: failed += 1
         case .stillFailed: stillFailed += 1
         case .skipped: skipped += 1
+        case .missing: missing += 1
         }
     }
 

@@ -57,7 +57,7 @@ struct IngestTally {
         case .relocated: return .relocated
         case .failed: return .failed
         case .skipped: return .skipped
-        case .unchanged, .stillFailed: return nil
+        case .unchanged, .stillFailed, .missing: return nil
         }
     }
 }

@@ -6,8 +6,11 @@
 public struct DecodeStage: PipelineStage {
     public let name = "decode"
     let configuration: PipelineConfiguration
+    /// Told of each file as its decode starts (for progress displays).
+    var progress: IngestProgress?
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
+        progress?.startDecoding(input.draft.file.path, bytes: input.draft.file.status.size)
         let limits = configuration.limits
         let budget = input.draft.format.isVideo ? limits.videoBudget : limits.imageBudget
         return try CrashGuard.whileWorking(on: input.draft.file.path, budgetSeconds: budget) { try decode(input) }

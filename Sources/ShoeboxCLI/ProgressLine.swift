@@ -1,0 +1,81 @@
+import Foundation
+
+/// The one line an ingest shows on a terminal, drawn from numbers alone (no clock, no
+/// terminal here), so that its shape is a table test.
+///
+/// While the walk goes on the total is unknown: a spinner and the counts. Once it has
+/// finished: a bar, the percentage, the counts, the rates, the time left, the failures, and
+/// the file being decoded, cut to the width of the terminal.
+struct ProgressLine: Equatable {
+    var done: Int
+    var found: Int
+    var walkFinished: Bool
+    var failed: Int
+    var seconds: Double
+    var bytesDecoded: Int64
+    var decoding: String?
+    /// Counts the spinner's turns (one a redraw).
+    var tick: Int = 0
+
+    static let spinner = ["-", "\\", "|", "/"]
+    static let barWidth = 20
+
+    func text(width: Int) -> String {
+        let elapsed = max(seconds, 0.001)
+        var parts: [String] = []
+        if walkFinished {
+            let fraction = found > 0 ? min(1, Double(done) / Double(found)) : 1
+            let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
+            parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: Self.barWidth - filled) + "]")
+            parts.append(String(format: "%3d%%", Int((fraction * 100).rounded(.down))))
+            parts.append("\(min(done, found))/\(found) files")
+        } else {
+            parts.append(Self.spinner[tick % Self.spinner.count])
+            parts.append("\(done) done / \(found) found")
+        }
+        parts.append(String(format: "%.1f files/s", Double(done) / elapsed))
+        parts.append(String(format: "%.1f MB/s", Double(bytesDecoded) / 1_000_000 / elapsed))
+        if walkFinished, let left = secondsLeft(elapsed: elapsed) { parts.append("ETA " + Self.clock(left)) }
+        if failed > 0 { parts.append("\(failed) failed") }
+        let line = parts.joined(separator: "  ")
+        guard let decoding, line.count + 2 < width else {
+            return String(line.prefix(max(width - 1, 0))).trimmingCharacters(in: .whitespaces)
+        }
+        return line + "  " + Self.fitted(Self.fileName(decoding), width: width - 1 - line.count - 2)
+    }
+
+    /// The same numbers as a log line, for a log file or a terminal that wants no redrawing.
+    var plain: String {
+        let elapsed = max(seconds, 0.001)
+        var parts = [walkFinished
+            ? "progress: \(Int((found > 0 ? min(1, Double(done) / Double(found)) : 1) * 100))% (\(min(done, found))/\(found) files)"
+            : "progress: \(done) done / \(found) found so far"]
+        parts.append(String(format: "%.1f files/s", Double(done) / elapsed))
+        parts.append(String(format: "%.1f MB/s", Double(bytesDecoded) / 1_000_000 / elapsed))
+        if walkFinished, let left = secondsLeft(elapsed: elapsed) { parts.append("ETA " + Self.clock(left)) }
+        parts.append("\(failed) failed")
+        return parts.joined(separator: ", ")
+    }
+
+    /// Time left at the rate so far; nil before anything is done or once everything is.
+    private func secondsLeft(elapsed: Double) -> Double? {
+        guard done > 0, done < found else { return nil }
+        return Double(found - done) * elapsed / Double(done)
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The name, or its end after an ellipsis when it does not fit (the end tells files apart).
+    private static func fitted(_ name: String, width: Int) -> String {
+        guard width > 1 else { return "" }
+        return name.count <= width ? name : "…" + name.suffix(width - 1)
+    }
+}
