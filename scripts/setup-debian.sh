@@ -23,6 +23,7 @@ packages=(
     libxxhash-dev           # CXXHash: content hashes
     libimage-exiftool-perl  # exiftool: tests and scripts/make-samples.sh
     libvips-tools           # vips, vipsheader: tests and scripts/make-samples.sh
+    chromium                # headless browser: the gallery tests load the pages in it
 )
 
 say() { echo "setup-debian: $*" >&2; }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One asset in an album page's justified rows: a box with the aspect of its `thumb`
+/// rendition (the aspect rule made visible: panoramas wide, very tall images narrow), a
+/// lazily loaded image with every rendition in `srcset`, its badge, and what the lightbox
+/// shows in `data-` attributes. Without JavaScript the link opens the largest rendition.
+struct AssetTile {
+    let asset: AssetRecord
+    let links: GalleryLinks
+
+    var html: String {
+        let renditions = asset.thumbnails.sorted { $0.width < $1.width }
+        guard let small = renditions.first, let large = renditions.last else { return "" }
+        let aspect = small.height > 0 ? Double(small.width) / Double(small.height) : 1
+        let name = GalleryHTML.escape(asset.path.split(separator: "/").last.map(String.init) ?? asset.path)
+        let srcset = renditions.map { "\(links.libraryFile($0.relativePath)) \($0.width)w" }.joined(separator: ", ")
+        var attributes = "class=\"t \(asset.kind.rawValue)\" href=\"\(links.libraryFile(large.relativePath))\""
+            + " style=\"--a:\(Self.decimal(aspect))\"" + details.map { " data-\($0.0)=\"\(GalleryHTML.escape($0.1))\"" }.joined()
+        if let original = playable { attributes += " data-o=\"\(original)\"" }
+        return "<a \(attributes)><img loading=\"lazy\" src=\"\(links.libraryFile(small.relativePath))\" srcset=\"\(srcset)\""
+            + " sizes=\"(max-width: 700px) 50vw, 25vw\" width=\"\(small.width)\" height=\"\(small.height)\" alt=\"\(name)\">"
+            + (badge.map { "<b>\($0)</b>" } ?? "") + "</a>"
+    }
+
+    /// LIVE, GIF (or ANIM for other animated images), a video's duration.
+    var badge: String? {
+        switch asset.kind {
+        case .livePhoto: return "LIVE"
+        case .gif: return (asset.details.frameCount ?? 1) > 1 ? "GIF" : nil
+        case .video: return asset.details.durationSeconds.map(Self.duration) ?? "VIDEO"
+        case .photo: return asset.subtypes.contains(.animated) ? "ANIM" : nil
+        }
+    }
+
+    /// What plays on hover: an animated GIF's original file.
+    private var playable: String? {
+        asset.kind == .gif && (asset.details.frameCount ?? 1) > 1 ? GalleryLinks.original(asset.path) : nil
+    }
+
+    /// The lightbox's facts: name, date and its source, camera, place, pixel size.
+    private var details: [(String, String)] {
+        let m = asset.metadata
+        var fields: [(String, String)] = [("n", asset.path.split(separator: "/").last.map(String.init) ?? asset.path)]
+        if let taken = m.takenAt { fields.append(("d", taken + (m.takenAtSource.map { " (\($0.rawValue))" } ?? ""))) }
+        let camera = [m.make, m.model].compactMap { $0 }.joined(separator: " ")
+        if !camera.isEmpty { fields.append(("c", camera)) }
+        if let place = m.location { fields.append(("p", Self.decimal(place.latitude, places: 5) + ", " + Self.decimal(place.longitude, places: 5))) }
+        fields.append(("z", "\(asset.width)×\(asset.height)"))
+        return fields
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
+    }
+
+    static func decimal(_ value: Double, places: Int = 4) -> String {
+        String(format: "%.\(places)f", value)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Builds a static gallery of a library: `index.html` (the albums), one page per
+/// `pageSize` assets of each album, `failures.html`, and the style sheet and script, in a
+/// folder of the user's choice (`GalleryFolder`). Reads the catalog only.
+///
+/// Pages are deterministic (no build time in them), so a build after no change writes
+/// nothing, and one after an ingest rewrites the pages whose albums changed.
+public struct GalleryBuilder {
+    public typealias Catalog = CatalogStore & AlbumStore & AssetFetching
+
+    public struct Outcome: Equatable, Sendable {
+        public var albums = 0
+        public var pages = 0
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+    }
+
+    let catalog: Catalog
+    let library: Library
+    public var pageSize = 300
+
+    public init(catalog: Catalog, library: Library) {
+        (self.catalog, self.library) = (catalog, library)
+    }
+
+    /// Builds into `output`; with `album`, only that album's pages (and the front and
+    /// failures pages), leaving the other albums' pages as they are.
+    public func build(into output: String, album: String? = nil) throws -> Outcome {
+        if library.contains(output) { throw GalleryError.insideTheLibrary(path: output) }
+        let folder = try GalleryFolder.open(path: output)
+        let links = GalleryLinks(gallery: Self.realPath(output), library: Self.realPath(library.root.path))
+        let summaries = try catalog.albums()
+        let chosen = try album.map { title -> [AlbumSummary] in
+            guard let reference = try catalog.album(titled: title),
+                  let summary = summaries.first(where: { $0.album == reference }) else { throw GalleryError.noSuchAlbum(title: title) }
+            return [summary]
+        } ?? summaries
+        var kept: Set<String> = [GalleryFileName.style, GalleryFileName.script, GalleryFileName.index, GalleryFileName.failures]
+        try folder.write(Data(GalleryStyle.css.utf8), as: GalleryFileName.style)
+        try folder.write(Data(GalleryScript.js.utf8), as: GalleryFileName.script)
+        var outcome = Outcome()
+        for summary in chosen {
+            let names = try writePages(of: summary, into: folder, links: links)
+            kept.formUnion(names)
+            outcome.pages += names.count
+        }
+        let failed = try failedAssets()
+        try folder.write(Data(FailuresPage(failed: failed).html.utf8), as: GalleryFileName.failures)
+        let index = AlbumsIndexPage(albums: try summaries.map { ($0, try cover(of: $0)) }, failures: failed.count, links: links)
+        try folder.write(Data(index.html.utf8), as: GalleryFileName.index)
+        outcome.albums = chosen.count
+        if album == nil { outcome.removed = try folder.removeStale(keeping: kept) }
+        (outcome.written, outcome.unchanged) = (folder.written, folder.unchanged)
+        return outcome
+    }
+
+    /// Writes the album's pages; returns their names.
+    private func writePages(of summary: AlbumSummary, into folder: GalleryFolder, links: GalleryLinks) throws -> [String] {
+        let pages = max(1, (summary.count + pageSize - 1) / pageSize)
+        var names: [String] = []
+        var cursor: AssetCursor?
+        for page in 1...pages {
+            let fetched = try catalog.fetchPage(AssetFetchOptions(album: summary.album), after: cursor, size: pageSize)
+            let name = GalleryFileName.albumPage(summary.album, page: page)
+            let html = AlbumPage(summary: summary, assets: fetched.assets, page: page, pages: pages, links: links).html
+            try folder.write(Data(html.utf8), as: name)
+            names.append(name)
+            cursor = fetched.next
+            if cursor == nil && page < pages { break }
+        }
+        return names
+    }
+
+    /// A rendered cover image when `shoebox covers` made one, else the cover asset's smallest thumbnail.
+    private func cover(of summary: AlbumSummary) throws -> ThumbnailRecord? {
+        if let rendered = summary.covers.min(by: { $0.name < $1.name }) { return rendered }
+        guard let id = summary.coverAssetID, let asset = try catalog.asset(id: id) else { return nil }
+        return asset.thumbnails.min { $0.width < $1.width }
+    }
+
+    private func failedAssets() throws -> [AssetRecord] {
+        var failed: [AssetRecord] = []
+        try catalog.forEachAsset { asset in if asset.status != .ok && !asset.missing { failed.append(asset) } }
+        return failed
+    }
+
+    private static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+}

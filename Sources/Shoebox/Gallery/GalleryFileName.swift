@@ -1,0 +1,35 @@
+/// The names of a gallery's files. An album's pages are named by a hash of the album's kind
+/// and title (titles are folder paths: they hold slashes and any character), so the names
+/// stay short, ASCII and the same from one build to the next.
+enum GalleryFileName {
+    static let index = "index.html"
+    static let failures = "failures.html"
+    static let style = "gallery.css"
+    static let script = "gallery.js"
+
+    /// `album-<16 hex>-<page>.html`, pages numbered from 1.
+    static func albumPage(_ album: AlbumReference, page: Int) -> String {
+        "album-\(key(album))-\(page).html"
+    }
+
+    /// Whether `name` is one Shoebox writes into a gallery (the marker aside): only these
+    /// are ever removed.
+    static func isOurs(_ name: String) -> Bool {
+        if [index, failures, style, script].contains(name) { return true }
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "album", parts[1].count == 16,
+              parts[1].allSatisfy({ $0.isHexDigit && !$0.isUppercase }), parts[2].hasSuffix(".html") else { return false }
+        let page = parts[2].dropLast(5)
+        return !page.isEmpty && page.allSatisfy(\.isASCII) && page.allSatisfy(\.isNumber) && page.first != "0"
+    }
+
+    /// FNV-1a, 64 bits, of `kind NUL title`: stable across builds and machines.
+    static func key(_ album: AlbumReference) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array(album.kind.rawValue.utf8) + [0] + Array(album.title.utf8) {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

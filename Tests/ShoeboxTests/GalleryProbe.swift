@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Loads gallery pages in headless Chromium and reports what a person would see: each
+/// tile's box, badge and whether its image loaded, every link, the page's text, and the
+/// lightbox after a click on the first tile. A probe page in its own folder opens each page
+/// in a frame (Chromium may read `file://` frames with `--allow-file-access-from-files`)
+/// and writes its findings, base64-encoded JSON, into its own DOM, which Chromium dumps.
+struct GalleryProbe {
+    struct Tile: Decodable, Equatable {
+        var name: String
+        var x: Double, y: Double, w: Double, h: Double
+        var badge: String
+        var loaded: Bool
+    }
+
+    struct Lightbox: Decodable {
+        var shown: Bool
+        var facts: [String]
+        var src: String
+    }
+
+    struct Page: Decodable {
+        var title: String
+        var grid: Double
+        var tiles: [Tile]
+        var lightbox: Lightbox?
+        var links: [String]
+        var images: [Bool]
+        var text: String
+
+        func tile(_ name: String) throws -> Tile {
+            try #require(tiles.first { $0.name == name }, "no tile \(name) among \(tiles.map(\.name))")
+        }
+
+        /// The tiles in rows, top to bottom (same top edge, within a pixel).
+        var rows: [[Tile]] {
+            var rows: [[Tile]] = []
+            for tile in tiles.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+                if let last = rows.last?.first, abs(last.y - tile.y) < 1 { rows[rows.count - 1].append(tile) } else { rows.append([tile]) }
+            }
+            return rows
+        }
+    }
+
+    static let script = """
+        async function probe(url, click) {
+          const frame = document.createElement("iframe");
+          frame.style = "width:1000px;height:3000px;border:0;display:block";
+          const loaded = new Promise(resolve => frame.onload = resolve);
+          frame.src = url;
+          document.body.appendChild(frame);
+          await loaded;
+          const doc = frame.contentDocument;
+          await Promise.all([...doc.images].map(i => i.complete ? 0 : new Promise(r => { i.onload = i.onerror = r; })));
+          const tiles = [...doc.querySelectorAll("a.t")].map(a => {
+            const r = a.getBoundingClientRect(), b = a.querySelector("b"), i = a.querySelector("img");
+            return { name: a.dataset.n, x: r.x, y: r.y, w: r.width, h: r.height, badge: b ? b.textContent : "", loaded: i.naturalWidth > 0 };
+          });
+          const grid = doc.querySelector(".grid");
+          const result = { title: doc.querySelector("h1").textContent, grid: grid ? grid.getBoundingClientRect().width : 0, tiles,
+                           links: [...doc.querySelectorAll("a[href]")].map(a => a.getAttribute("href")),
+                           images: [...doc.images].map(i => i.naturalWidth > 0), text: doc.body.innerText, lightbox: null };
+          if (click && tiles.length) {
+            doc.querySelector("a.t").click();
+            const box = doc.getElementById("lightbox");
+            result.lightbox = { shown: !!box && !box.hidden, facts: box ? [...box.querySelectorAll("dd")].map(d => d.textContent) : [],
+                                src: box ? box.querySelector("img").getAttribute("src") : "" };
+          }
+          frame.remove();
+          return result;
+        }
+        (async () => {
+          const results = [];
+          for (const [url, click] of PAGES) results.push(await probe(url, click));
+          const out = document.createElement("pre");
+          out.id = "result";
+          out.textContent = btoa(unescape(encodeURIComponent(JSON.stringify(results))));
+          document.body.appendChild(out);
+        })();
+        """
+
+    /// What Chromium shows of each page (`click`: also open the lightbox on its first tile).
+    static func look(at pages: [(URL, click: Bool)]) throws -> [Page] {
+        let folder = try TemporaryFolder()
+        let probe = folder.url.appendingPathComponent("probe.html")
+        let list = pages.map { "[\"\($0.0.absoluteString)\", \($0.click)]" }.joined(separator: ", ")
+        try Data("<!DOCTYPE html><html><body><script>const PAGES = [\(list)];\n\(script)</script></body></html>".utf8).write(to: probe)
+        let dom = try Chromium.dumpDOM(of: probe, width: 1000, height: 3200)
+        guard let start = dom.range(of: "<pre id=\"result\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
+              let data = Data(base64Encoded: String(dom[start.upperBound..<end.lowerBound])) else {
+            Issue.record("the probe page reported nothing; Chromium's DOM: \(dom.prefix(500))")
+            return []
+        }
+        return try JSONDecoder().decode([Page].self, from: data)
+    }
+}

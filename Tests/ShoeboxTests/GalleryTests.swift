@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// `shoebox gallery`: the samples ingested, a gallery built, and its pages opened in headless
+/// Chromium. Layout is checked as boxes and their relations, not as golden pixels.
+@Suite(.serialized) struct GalleryTests {
+    static let chromium = Comment(rawValue: Chromium.missing)
+
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func theAspectRuleShowsInJustifiedRows() throws {
+        let gallery = try SampleGallery()
+        let page = try #require(try GalleryProbe.look(at: [(gallery.albumPage("samples"), false)]).first)
+        #expect(page.title == "samples")
+        let panorama = try page.tile("panorama.jpg"), tall = try page.tile("tall.jpg"), photo = try page.tile("photo.webp")
+        #expect(panorama.w > 2 * panorama.h)
+        #expect(panorama.w > photo.w && tall.w < photo.w)
+        for row in page.rows {
+            let heights = row.map(\.h)
+            #expect(heights.max()! - heights.min()! < 1, "one height a row: \(row.map(\.name))")
+        }
+        for row in page.rows.dropLast() {
+            let right = row.map { $0.x + $0.w }.max()!, left = row.map(\.x).min()!
+            #expect(abs(right - left - page.grid) < 1.5, "a full row fills the grid: \(row.map(\.name))")
+        }
+        #expect(page.images.allSatisfy { $0 }, "every image loads")
+    }
+
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func eachKindWearsItsBadge() throws {
+        let gallery = try SampleGallery()
+        let pages = try GalleryProbe.look(at: [(gallery.albumPage("gif"), false), (gallery.albumPage("live/by-name"), false),
+                                                 (gallery.albumPage("video"), false), (gallery.albumPage("orientation"), false)])
+        try #require(pages.count == 4)
+        #expect(try pages[0].tile("animated.gif").badge == "GIF")
+        #expect(try pages[0].tile("static.gif").badge == "")
+        #expect(try pages[1].tile("IMG_0002.jpg").badge == "LIVE")
+        #expect(try pages[2].tile("portrait.mp4").badge == "0:03")   // 2.534 s, rounded
+        #expect(pages[3].tiles.allSatisfy { $0.badge == "" })
+    }
+
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func aClickOpensTheLightboxWithTheAssetsFacts() throws {
+        let gallery = try SampleGallery()
+        let page = try #require(try GalleryProbe.look(at: [(gallery.albumPage("orientation"), true)]).first)
+        let lightbox = try #require(page.lightbox)
+        #expect(lightbox.shown)
+        let first = try #require(page.tiles.first)
+        #expect(lightbox.facts.first == first.name)
+        #expect(lightbox.facts.contains { $0.hasSuffix("(Exif DateTimeOriginal)") })
+        #expect(lightbox.src.hasSuffix(".jpg") && lightbox.src.contains("thumbs/"))
+    }
+
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func theAlbumsPageLinksEveryAlbumAndTheFailuresPageListsEveryFailure() throws {
+        let gallery = try SampleGallery()
+        let pages = try GalleryProbe.look(at: [(gallery.page("index.html"), false), (gallery.page("failures.html"), false)])
+        try #require(pages.count == 2)
+        let (index, failures) = (pages[0], pages[1])
+        #expect(index.images.count == 8 && index.images.allSatisfy { $0 })
+        for link in index.links where link.hasSuffix(".html") {
+            #expect(FileManager.default.fileExists(atPath: gallery.out.appendingPathComponent(link).path), "\(link) exists")
+        }
+        #expect(index.text.contains("live/decoy\n2 photos, 2 videos"))
+        #expect(failures.text.contains("damaged (1)") && failures.text.contains("unsupported (1)"))
+        #expect(failures.text.contains(Fixtures.sample("broken/truncated.jpg").path))
+        #expect(failures.text.contains(Fixtures.sample("broken/not-an-image.jpg").path))
+    }
+
+    @Test func aSecondBuildAfterNoChangeWritesNothing() throws {
+        let gallery = try SampleGallery()
+        let again = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
+        #expect(again.status == 0)
+        #expect(again.output.hasSuffix("0 files written, 12 unchanged, 0 removed\n"))
+    }
+
+    @Test func aFolderThatIsNotAGalleryIsNeverWrittenInto() throws {
+        let gallery = try SampleGallery()
+        let theirs = gallery.folder.url.appendingPathComponent("theirs")
+        try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: theirs.appendingPathComponent("index.html"))
+        let run = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", theirs.path])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("Error: \(theirs.path) is not empty and is not a gallery Shoebox made"))
+        #expect(try String(contentsOf: theirs.appendingPathComponent("index.html"), encoding: .utf8) == "mine")
+    }
+
+    @Test func onlyTheGallerysOwnStalePagesAreRemoved() throws {
+        let gallery = try SampleGallery()
+        let stale = gallery.out.appendingPathComponent("album-0123456789abcdef-1.html")
+        let notes = gallery.out.appendingPathComponent("notes.txt")
+        try Data("old".utf8).write(to: stale)
+        try Data("mine".utf8).write(to: notes)
+        let run = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
+        #expect(run.output.hasSuffix("0 files written, 12 unchanged, 1 removed\n"))
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: notes.path))
+    }
+
+    @Test func titlesAndPathsAreEscaped() {
+        #expect(GalleryHTML.escape("<script>alert('x')</script> & \"y\"")
+                == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;y&quot;")
+    }
+
+    @Test(arguments: [
+        ("/home/me/gallery", "/home/me/library", "../library"),
+        ("/home/me", "/home/me/library", "library"),
+        ("/srv/www/photos", "/home/me/library", "../../../home/me/library"),
+        ("/home/me/library", "/home/me/library", "."),
+    ])
+    func thumbnailsAreLinkedRelativeToTheGallery(gallery: String, library: String, expected: String) {
+        #expect(GalleryLinks.relativePath(from: gallery, to: library) == expected)
+    }
+
+    @Test func linksEncodeEveryCharacterAURLPathCannotHold() {
+        #expect(GalleryLinks.original("/photos/été 2024/#1?.jpg") == "file:///photos/%C3%A9t%C3%A9%202024/%231%3F.jpg")
+    }
+
+    @Test(arguments: [("album-0123456789abcdef-12.html", true), ("album-0123456789abcdef-0.html", false),
+                      ("album-0123456789ABCDEF-1.html", false), ("index.html", true), ("notes.html", false),
+                      ("album-0123456789abcdef-1.htm", false), ("shoebox-gallery", false)])
+    func onlyShoeboxsOwnNamesAreEverRemoved(name: String, ours: Bool) {
+        #expect(GalleryFileName.isOurs(name) == ours)
+    }
+}
+
+/// The samples ingested into a temporary library, and a gallery of it built by the binary.
+struct SampleGallery {
+    let folder: TemporaryFolder
+    let library: URL
+    let out: URL
+
+    init() throws {
+        folder = try TemporaryFolder()
+        library = folder.url.appendingPathComponent("library")
+        out = folder.url.appendingPathComponent("gallery")
+        _ = try ShoeboxBinary.run(["ingest", Fixtures.samples.path, "--library", library.path])
+        let run = try ShoeboxBinary.run(["gallery", "--library", library.path, "--out", out.path])
+        try #require(run.status == 0, "gallery: \(run.errors)")
+    }
+
+    func page(_ name: String) -> URL { out.appendingPathComponent(name) }
+
+    func albumPage(_ title: String) -> URL {
+        page(GalleryFileName.albumPage(.folder(title), page: 1))
+    }
+}
