@@ -25,10 +25,11 @@ enum ShowCommand: Command {
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
         guard let id = try? AssetArgument.id(key, path: args.positionalPaths.first, in: catalog),
-              let asset = try catalog.asset(id: id) else {
+              var asset = try catalog.asset(id: id) else {
             Output.error("Error: no asset \(key) in \(library.catalogPath)")
             return ExitStatus.failure
         }
+        asset.resources = try catalog.resources(ofAsset: id)
         Output.line(try AssetJSON.pretty(asset, library: library))
         return ExitStatus.success
     }

@@ -1,0 +1,116 @@
+extension SQLiteCatalog {
+    /// Groups again every key in `keys` by `ResourceGrouping.plan`, from what the catalog holds
+    /// now: each member's resource type, the shown member's id on the others (which are hidden,
+    /// so that listings show the asset once), and each adjustment file's asset. A row that
+    /// leaves a group is shown again as what it is (unless it is a Live Photo's paired video).
+    /// Runs inside the caller's transaction; cheap for a key no group uses.
+    static func regroup(_ keys: Set<String>, db: SQLiteConnection) throws {
+        for key in keys.sorted() { try regroup(key, db: db) }
+    }
+
+    private struct Row {
+        var id: Int64
+        var isFile: Bool
+        var role: ResourceGrouping.Role?
+        /// A Live Photo's video, hidden by pairing whatever its group.
+        var isPairedVideo = false
+    }
+
+    private static func regroup(_ key: String, db: SQLiteConnection) throws {
+        var rows: [Row] = []
+        let assets = try db.statement("""
+            SELECT id, path, kind, format, status, missing, paired_asset_id FROM assets WHERE group_key = ?
+            """).bind(key)
+        while try assets.step() {
+            let paired = !assets.isNull("paired_asset_id")
+            let kind = AssetKind(rawValue: assets.text("kind")) ?? .photo
+            let healthy = assets.text("status") == AssetRecord.Status.ok.rawValue && assets.int("missing") == 0
+            let role = healthy ? ResourceGrouping.role(kind: kind, format: assets.optionalText("format").flatMap(MediaFormat.init(rawValue:)),
+                                                       isPairedVideo: paired, path: assets.text("path")) : nil
+            rows.append(Row(id: assets.int64("id"), isFile: false, role: role, isPairedVideo: paired && kind == .video))
+        }
+        assets.reset()
+        let files = try db.statement("SELECT id FROM resource_files WHERE group_key = ?").bind(key)
+        while try files.step() { rows.append(Row(id: files.int64("id"), isFile: true, role: .adjustment)) }
+        files.reset()
+        guard !rows.isEmpty else { return }
+        try store(ResourceGrouping.plan(rows.map(\.role)), for: rows, db: db)
+    }
+
+    private static func store(_ plan: ResourceGrouping.Plan?, for rows: [Row], db: SQLiteConnection) throws {
+        let shown = plan.map { rows[$0.primary].id }
+        for (index, row) in rows.enumerated() {
+            let type = plan?.types[index]
+            let owner = type == nil || index == plan?.primary ? nil : shown
+            if row.isFile {
+                try db.statement("UPDATE resource_files SET resource_type = ?, asset_id = ? WHERE id = ?")
+                    .bind(type?.rawValue, type == nil ? nil : shown, row.id).run()
+            } else {
+                try db.statement("UPDATE assets SET resource_type = ?, resource_of = ?, hidden = ? WHERE id = ?")
+                    .bind(type?.rawValue, owner, owner != nil || row.isPairedVideo, row.id).run()
+            }
+        }
+    }
+
+    /// The group keys a change to asset `id` can touch: its own, and those of its Live Photo
+    /// partner and of any row paired with it (a re-pairing moves a video in or out of a group).
+    static func groupKeys(around id: Int64, db: SQLiteConnection) throws -> Set<String> {
+        let statement = try db.statement("""
+            SELECT group_key FROM assets WHERE group_key IS NOT NULL AND (id = ?1 OR paired_asset_id = ?1
+            OR id = (SELECT paired_asset_id FROM assets WHERE id = ?1))
+            """).bind(id)
+        var keys: Set<String> = []
+        while try statement.step() { keys.insert(statement.text("group_key")) }
+        return keys
+    }
+
+    /// The group keys of the grouped assets under `range` that `run` did not see: the groups
+    /// `markMissing` is about to break.
+    static func groupKeysOfGroupedAssets(in range: Range<String>, notSeenIn run: Int64,
+                                         db: SQLiteConnection) throws -> Set<String> {
+        let statement = try db.statement("""
+            SELECT group_key FROM assets WHERE resource_type IS NOT NULL AND missing = 0 AND seen_run <> ?
+            AND path >= ? AND path < ?
+            """).bind(run, range.lowerBound, range.upperBound)
+        var keys: Set<String> = []
+        while try statement.step() { keys.insert(statement.text("group_key")) }
+        return keys
+    }
+
+    /// Gives asset `id` the group key of its (new) path.
+    static func setGroupKey(of id: Int64, path: String, db: SQLiteConnection) throws {
+        try db.statement("UPDATE assets SET group_key = ? WHERE id = ?").bind(ResourceGrouping.key(forPath: path), id).run()
+    }
+
+    /// Notes a file that is only ever a resource (`ResourceGrouping.isResourceFile`: an `.aae`)
+    /// as seen by `run`, and groups it with the asset of its key, if there is one.
+    public func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64) throws {
+        let key = ResourceGrouping.key(forPath: path)
+        try write { db in
+            try db.transaction {
+                let known = try db.statement("SELECT id FROM resource_files WHERE path = ?").bind(path)
+                let isNew = try !known.step()
+                known.reset()
+                try db.statement("""
+                    INSERT INTO resource_files (path, group_key, file_size, mtime_ns, seen_run) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (path) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
+                    seen_run = excluded.seen_run
+                    """).bind(path, key, status.size, status.modifiedNanoseconds, run).run()
+                if isNew { try Self.regroup([key], db: db) }
+            }
+        }
+    }
+
+    /// Forgets the resource files under `range` that `run` did not see (they are gone from
+    /// disk; they were never assets, so nothing is flagged), and returns their group keys.
+    static func forgetResourceFiles(in range: Range<String>, notSeenIn run: Int64, db: SQLiteConnection) throws -> Set<String> {
+        let gone = try db.statement("SELECT group_key FROM resource_files WHERE seen_run <> ? AND path >= ? AND path < ?")
+            .bind(run, range.lowerBound, range.upperBound)
+        var keys: Set<String> = []
+        while try gone.step() { keys.insert(gone.text("group_key")) }
+        gone.reset()
+        try db.statement("DELETE FROM resource_files WHERE seen_run <> ? AND path >= ? AND path < ?")
+            .bind(run, range.lowerBound, range.upperBound).run()
+        return keys
+    }
+}
