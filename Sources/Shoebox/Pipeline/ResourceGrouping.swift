@@ -72,7 +72,7 @@ public enum ResourceGrouping {
     /// Groups the files that share a key, or says they stay apart (nil). A nil role is a file
     /// that cannot be a member (failed, missing, a GIF): it stands apart.
     ///
-    /// A group needs an edited rendition or adjustment data: a still and its paired video
+    /// A group needs two files or more, one of them an edited rendition or adjustment data: a still and its paired video
     /// alone are Live Photo pairing's, and stay as it made them. Two originals, or two edited
     /// renditions, of one kind make the group ambiguous, and nothing groups. With a still, the
     /// shown member is the edited still, else the original; only paired videos join it (a
@@ -95,7 +95,7 @@ public enum ResourceGrouping {
               !members[1].indices.isEmpty || !adjustments.isEmpty else { return nil }
         for (found, type) in members { for index in found { types[index] = type } }
         for index in adjustments { types[index] = .adjustmentData }
-        return Plan(primary: shown, types: types)
+        return types.compactMap { $0 }.count > 1 ? Plan(primary: shown, types: types) : nil
     }
 }
 
