@@ -6,11 +6,50 @@ import Testing
 /// for a Live Photo `IMG_1234.MOV`, `IMG_E1234.MOV`) is one asset, shown as its edited
 /// rendition, with every file listed as one of its resources.
 @Suite struct EditedVariantTests {
-    /// A copy of `samples/edited/SAMPLE` in `root/` of a new library.
-    func export(_ sample: String) throws -> (library: TestLibrary, root: URL) {
+    /// The files of an export, by name, made from samples: a still's original (`photo.heic`,
+    /// 480x320) and its edit (`tall.jpg`, 60x600); a Live Photo's still and video (the
+    /// `live/by-name` pair), its edited still (`tall.jpg`) and edited video (a 6 s clip, which
+    /// would not pair on its own); each with adjustment data written here.
+    static let exports: [String: [String: String?]] = [
+        "still": ["IMG_1234.HEIC": "photo.heic", "IMG_E1234.JPG": "tall.jpg", "IMG_1234.AAE": nil],
+        "live": ["IMG_5678.JPG": "live/by-name/IMG_0002.jpg", "IMG_5678.MOV": "live/by-name/IMG_0002.MOV",
+                 "IMG_E5678.JPG": "tall.jpg", "IMG_E5678.MOV": "live/decoy/IMG_0003.mov", "IMG_5678.AAE": nil],
+    ]
+
+    /// Apple's adjustment data is a property list; this one is 334 bytes.
+    static let adjustmentData = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>adjustmentFormatIdentifier</key>
+        \t<string>com.apple.photo</string>
+        \t<key>adjustmentFormatVersion</key>
+        \t<string>1.5</string>
+        \t<key>adjustmentData</key>
+        \t<data>eyJjcm9wIjp0cnVlfQ==</data>
+        \t<key>adjustmentBaseVersion</key>
+        \t<integer>0</integer>
+        </dict>
+        </plist>
+
+        """
+
+    /// Writes the export's file `name` into `folder`.
+    static func place(_ name: String, of export: String, in folder: URL) throws {
+        let destination = folder.appendingPathComponent(name)
+        if let sample = exports[export]?[name] ?? nil {
+            try FileManager.default.copyItem(at: Fixtures.sample(sample), to: destination)
+        } else {
+            try Data(adjustmentData.utf8).write(to: destination)
+        }
+    }
+
+    /// The export `name` in `root/` of a new library.
+    func export(_ name: String) throws -> (library: TestLibrary, root: URL) {
         let library = try TestLibrary()
-        let files = try FileManager.default.contentsOfDirectory(at: Fixtures.sample("edited/\(sample)"), includingPropertiesForKeys: nil)
-        return (library, try library.folder.folder("root", copying: files))
+        let root = try library.folder.subfolder("root")
+        for file in Self.exports[name]!.keys { try Self.place(file, of: name, in: root) }
+        return (library, root)
     }
 
     /// The resources of the one listed asset, as (type, file name, size).
@@ -22,9 +61,9 @@ import Testing
         }
     }
 
-    static let still = ["photo IMG_1234.HEIC 3483", "fullSizePhoto IMG_E1234.JPG 6268", "adjustmentData IMG_1234.AAE 522"]
-    static let live = ["photo IMG_5678.JPG 1322", "fullSizePhoto IMG_E5678.JPG 1234", "pairedVideo IMG_5678.MOV 21713",
-                       "fullSizePairedVideo IMG_E5678.MOV 13799", "adjustmentData IMG_5678.AAE 522"]
+    static let still = ["photo IMG_1234.HEIC 3483", "fullSizePhoto IMG_E1234.JPG 1807", "adjustmentData IMG_1234.AAE 334"]
+    static let live = ["photo IMG_5678.JPG 1322", "fullSizePhoto IMG_E5678.JPG 1807", "pairedVideo IMG_5678.MOV 21713",
+                       "fullSizePairedVideo IMG_E5678.MOV 66511", "adjustmentData IMG_5678.AAE 334"]
 
     @Test func anEditedPhotoIsOneAssetShownAsItsEditedRendition() throws {
         let (library, root) = try export("still")
@@ -33,9 +72,9 @@ import Testing
         let assets = try library.assets()
         #expect(assets.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["IMG_E1234.JPG"])
         let shown = try #require(assets.first)
-        #expect(shown.kind == .photo && shown.width == 320 && shown.height == 320)
-        #expect(shown.metadata.takenAt == "2024-06-03T14:00:00")
-        #expect(shown.thumbnails.map { "\($0.width)x\($0.height)" } == ["256x256", "320x320"])
+        #expect(shown.kind == .photo && shown.width == 60 && shown.height == 600)
+        #expect(shown.metadata.takenAt == "2024-06-02T09:15:00")
+        #expect(shown.thumbnails.map { "\($0.width)x\($0.height)" } == ["60x600", "60x600"])   // the HEIC's would be 256x171 and 480x320
         #expect(try resources(library) == Self.still)
         let original = try #require(try library.asset(at: root.appendingPathComponent("IMG_1234.HEIC")))
         #expect(original.width == 480 && original.status == .ok && !original.missing)
@@ -47,7 +86,7 @@ import Testing
         try library.ingest([root])
         let assets = try library.assets()
         #expect(assets.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["IMG_E5678.JPG"])
-        #expect(assets.first?.kind == .livePhoto && assets.first?.width == 160)
+        #expect(assets.first?.kind == .livePhoto && assets.first?.subtypes == [.live] && assets.first?.width == 60)
         #expect(try resources(library) == Self.live)
         #expect(try library.catalog.fetchAssets(AssetFetchOptions(kinds: [.livePhoto])).prefix(10).map(\.id) == assets.map(\.id))
     }
@@ -59,7 +98,7 @@ import Testing
         let root = try library.folder.subfolder("root")
         let rest = ["IMG_1234.HEIC", "IMG_E1234.JPG", "IMG_1234.AAE"].filter { $0 != first }
         for name in [first] + rest {
-            try FileManager.default.copyItem(at: Fixtures.sample("edited/still/\(name)"), to: root.appendingPathComponent(name))
+            try Self.place(name, of: "still", in: root)
             try library.ingest([root])
         }
         #expect(try resources(library) == Self.still)

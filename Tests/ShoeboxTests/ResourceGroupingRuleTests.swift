@@ -25,6 +25,20 @@ import Testing
         #expect(plan([nil, edited, .adjustment])! == (1, [nil, .fullSizePhoto, .adjustmentData]))
     }
 
+    /// An edit's video joins a Live Photo's group whether or not pairing paired it with the
+    /// edited still, and the shown still is then a Live Photo.
+    @Test func aLivePhotosEditedVideoJoinsByItsName() {
+        let live = ResourceGrouping.plan([original, video, edited, .video(edited: true)])
+        #expect(live?.types == [.photo, .pairedVideo, .fullSizePhoto, .fullSizePairedVideo])
+        #expect(live?.primary == 2 && live?.isLivePhoto == true)
+        let notLive = ResourceGrouping.plan([original, edited, .video(edited: true)])
+        #expect(notLive?.types == [.photo, .fullSizePhoto, nil] && notLive?.isLivePhoto == false)
+        #expect(ResourceGrouping.plan([original, edited, .video(edited: false), .video(edited: true)])?.isLivePhoto == false)
+        #expect(ResourceGrouping.stillKind(hasOwnVideo: false, shownAsLivePhoto: true) == .livePhoto)
+        #expect(ResourceGrouping.stillKind(hasOwnVideo: true, shownAsLivePhoto: false) == .livePhoto)
+        #expect(ResourceGrouping.stillKind(hasOwnVideo: false, shownAsLivePhoto: false) == .photo)
+    }
+
     @Test func nothingGroupsWithoutAnEditOrAdjustments() {
         #expect(plan([original]) == nil)
         #expect(plan([edited]) == nil)

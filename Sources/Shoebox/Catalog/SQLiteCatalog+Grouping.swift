@@ -14,12 +14,14 @@ extension SQLiteCatalog {
         var role: ResourceGrouping.Role?
         /// A Live Photo's video, hidden by pairing whatever its group.
         var isPairedVideo = false
+        /// A still's own Live Photo video: a paired one, or a motion photo's embedded one.
+        var stillHasVideo: Bool? = nil
     }
 
     private static func regroup(_ key: String, db: SQLiteConnection) throws {
         var rows: [Row] = []
         let assets = try db.statement("""
-            SELECT id, path, kind, format, status, missing, paired_asset_id FROM assets WHERE group_key = ?
+            SELECT id, path, kind, format, status, missing, paired_asset_id, motion_offset FROM assets WHERE group_key = ?
             """).bind(key)
         while try assets.step() {
             let paired = !assets.isNull("paired_asset_id")
@@ -27,7 +29,9 @@ extension SQLiteCatalog {
             let healthy = assets.text("status") == AssetRecord.Status.ok.rawValue && assets.int("missing") == 0
             let role = healthy ? ResourceGrouping.role(kind: kind, format: assets.optionalText("format").flatMap(MediaFormat.init(rawValue:)),
                                                        isPairedVideo: paired, path: assets.text("path")) : nil
-            rows.append(Row(id: assets.int64("id"), isFile: false, role: role, isPairedVideo: paired && kind == .video))
+            let isStill = kind == .livePhoto || (kind == .photo && assets.optionalText("format") != MediaFormat.gif.rawValue)
+            rows.append(Row(id: assets.int64("id"), isFile: false, role: role, isPairedVideo: paired && kind == .video,
+                            stillHasVideo: isStill ? paired || !assets.isNull("motion_offset") : nil))
         }
         assets.reset()
         let files = try db.statement("SELECT id FROM resource_files WHERE group_key = ?").bind(key)
@@ -48,6 +52,10 @@ extension SQLiteCatalog {
             } else {
                 try db.statement("UPDATE assets SET resource_type = ?, resource_of = ?, hidden = ? WHERE id = ?")
                     .bind(type?.rawValue, owner, owner != nil || row.isPairedVideo, row.id).run()
+            }
+            if let ownVideo = row.stillHasVideo {
+                let kind = ResourceGrouping.stillKind(hasOwnVideo: ownVideo, shownAsLivePhoto: index == plan?.primary && plan?.isLivePhoto == true)
+                try db.statement("UPDATE assets SET kind = ? WHERE id = ?").bind(kind.rawValue, row.id).run()
             }
         }
     }

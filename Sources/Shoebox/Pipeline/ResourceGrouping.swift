@@ -28,6 +28,9 @@ public enum ResourceGrouping {
         public var primary: Int
         /// One per role `plan` was given, in the same order.
         public var types: [AssetResourceType?]
+        /// The shown still is a Live Photo (the group holds its video), whatever pairing made of
+        /// that still itself.
+        public var isLivePhoto = false
     }
 
     /// The files of one asset share this key: the folder and the base name, lower-cased,
@@ -62,6 +65,13 @@ public enum ResourceGrouping {
         }
     }
 
+    /// A still is a Live Photo when it has a video of its own (paired, or embedded in a motion
+    /// photo), or when it is shown for a group that holds the Live Photo's videos (an edit
+    /// whose own video did not pair); else a photo.
+    public static func stillKind(hasOwnVideo: Bool, shownAsLivePhoto: Bool) -> AssetKind {
+        hasOwnVideo || shownAsLivePhoto ? .livePhoto : .photo
+    }
+
     /// The digits of a lower-cased `img_e1234`, nil for any other name.
     private static func editedNumber(_ name: Substring) -> Substring? {
         guard name.hasPrefix("img_e") else { return nil }
@@ -72,30 +82,38 @@ public enum ResourceGrouping {
     /// Groups the files that share a key, or says they stay apart (nil). A nil role is a file
     /// that cannot be a member (failed, missing, a GIF): it stands apart.
     ///
-    /// A group needs two files or more, one of them an edited rendition or adjustment data: a still and its paired video
-    /// alone are Live Photo pairing's, and stay as it made them. Two originals, or two edited
-    /// renditions, of one kind make the group ambiguous, and nothing groups. With a still, the
-    /// shown member is the edited still, else the original; only paired videos join it (a
-    /// long video of the same name stays a video of its own). Without one, the same holds for
-    /// videos. An adjustment file joins whichever group there is.
+    /// A group needs two files or more, one of them an edited rendition or adjustment data: a
+    /// still and its paired video alone are Live Photo pairing's, and stay as it made them.
+    /// With a still, the shown member is the edited still, else the original. Videos join it
+    /// only when the asset is a Live Photo (pairing paired one of them): then the original
+    /// video is its `pairedVideo` and the edited one its `fullSizePairedVideo`, paired or not
+    /// (an edit's video need not pass pairing's tests on its own); otherwise a video of the
+    /// same name (a long one) stays a video of its own. Without a still, an original video and
+    /// its edit group alike. Two originals, or two edits, of one kind make the group ambiguous,
+    /// and nothing groups. An adjustment file joins whichever group there is.
     public static func plan(_ roles: [Role?]) -> Plan? {
         let indices = { (role: Role) in roles.indices.filter { roles[$0] == role } }
-        let (original, edited) = (indices(.still(edited: false)), indices(.still(edited: true)))
-        let adjustments = indices(.adjustment)
-        var types = [AssetResourceType?](repeating: nil, count: roles.count)
+        let stills = (original: indices(.still(edited: false)), edited: indices(.still(edited: true)))
+        let paired = (original: indices(.pairedVideo(edited: false)), edited: indices(.pairedVideo(edited: true)))
+        let alone = (original: indices(.video(edited: false)), edited: indices(.video(edited: true)))
+        let isLive = !paired.original.isEmpty || !paired.edited.isEmpty
+        let hasStill = !stills.original.isEmpty || !stills.edited.isEmpty
         let members: [(indices: [Int], type: AssetResourceType)]
-        if !original.isEmpty || !edited.isEmpty {
-            members = [(original, .photo), (edited, .fullSizePhoto), (indices(.pairedVideo(edited: false)), .pairedVideo),
-                       (indices(.pairedVideo(edited: true)), .fullSizePairedVideo)]
+        if hasStill {
+            members = [(stills.original, .photo), (stills.edited, .fullSizePhoto)]
+                + (isLive ? [(paired.original + alone.original, .pairedVideo), (paired.edited + alone.edited, .fullSizePairedVideo)] : [])
         } else {
-            members = [(indices(.video(edited: false)), .video), (indices(.video(edited: true)), .fullSizeVideo)]
+            members = [(alone.original, .video), (alone.edited, .fullSizeVideo)]
         }
-        guard members.allSatisfy({ $0.indices.count <= 1 }) else { return nil }
-        guard let shown = members[1].indices.first ?? members[0].indices.first,
+        let adjustments = indices(.adjustment)
+        guard members.allSatisfy({ $0.indices.count <= 1 }),
+              let shown = members[1].indices.first ?? members[0].indices.first,
               !members[1].indices.isEmpty || !adjustments.isEmpty else { return nil }
+        var types = [AssetResourceType?](repeating: nil, count: roles.count)
         for (found, type) in members { for index in found { types[index] = type } }
         for index in adjustments { types[index] = .adjustmentData }
-        return types.compactMap { $0 }.count > 1 ? Plan(primary: shown, types: types) : nil
+        guard types.compactMap({ $0 }).count > 1 else { return nil }
+        return Plan(primary: shown, types: types, isLivePhoto: hasStill && isLive)
     }
 }
 
