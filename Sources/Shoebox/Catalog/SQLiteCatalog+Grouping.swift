@@ -8,6 +8,16 @@ extension SQLiteCatalog {
         for key in keys.sorted() { try regroup(key, db: db) }
     }
 
+    /// What grouping writes on one row.
+    private struct Stored: Equatable {
+        var resourceType: String?
+        /// `resource_of` on an asset row, `asset_id` on a resource file's.
+        var owner: Int64?
+        var hidden = false
+        /// A still's kind; nil for any other row (left as it is).
+        var kind: String?
+    }
+
     private struct Row {
         var id: Int64
         var isFile: Bool
@@ -16,12 +26,14 @@ extension SQLiteCatalog {
         var isPairedVideo = false
         /// A still's own Live Photo video: a paired one, or a motion photo's embedded one.
         var stillHasVideo: Bool? = nil
+        var stored: Stored
     }
 
     private static func regroup(_ key: String, db: SQLiteConnection) throws {
         var rows: [Row] = []
         let assets = try db.statement("""
-            SELECT id, path, kind, format, status, missing, paired_asset_id, motion_offset FROM assets WHERE group_key = ?
+            SELECT id, path, kind, format, status, missing, paired_asset_id, motion_offset, resource_type, resource_of, hidden
+            FROM assets WHERE group_key = ?
             """).bind(key)
         while try assets.step() {
             let paired = !assets.isNull("paired_asset_id")
@@ -30,32 +42,47 @@ extension SQLiteCatalog {
             let role = healthy ? ResourceGrouping.role(kind: kind, format: assets.optionalText("format").flatMap(MediaFormat.init(rawValue:)),
                                                        isPairedVideo: paired, path: assets.text("path")) : nil
             let isStill = kind == .livePhoto || (kind == .photo && assets.optionalText("format") != MediaFormat.gif.rawValue)
+            let stored = Stored(resourceType: assets.optionalText("resource_type"),
+                                owner: assets.isNull("resource_of") ? nil : assets.int64("resource_of"),
+                                hidden: assets.int("hidden") != 0, kind: isStill ? kind.rawValue : nil)
             rows.append(Row(id: assets.int64("id"), isFile: false, role: role, isPairedVideo: paired && kind == .video,
-                            stillHasVideo: isStill ? paired || !assets.isNull("motion_offset") : nil))
+                            stillHasVideo: isStill ? paired || !assets.isNull("motion_offset") : nil, stored: stored))
         }
         assets.reset()
-        let files = try db.statement("SELECT id FROM resource_files WHERE group_key = ?").bind(key)
-        while try files.step() { rows.append(Row(id: files.int64("id"), isFile: true, role: .adjustment)) }
+        let files = try db.statement("SELECT id, resource_type, asset_id FROM resource_files WHERE group_key = ?").bind(key)
+        while try files.step() {
+            let stored = Stored(resourceType: files.optionalText("resource_type"),
+                                owner: files.isNull("asset_id") ? nil : files.int64("asset_id"))
+            rows.append(Row(id: files.int64("id"), isFile: true, role: .adjustment, stored: stored))
+        }
         files.reset()
         guard !rows.isEmpty else { return }
         try store(ResourceGrouping.plan(rows.map(\.role)), for: rows, db: db)
     }
 
+    /// Writes the plan on the rows it changes (most regroups change nothing).
     private static func store(_ plan: ResourceGrouping.Plan?, for rows: [Row], db: SQLiteConnection) throws {
         let shown = plan.map { rows[$0.primary].id }
         for (index, row) in rows.enumerated() {
             let type = plan?.types[index]
-            let owner = type == nil || index == plan?.primary ? nil : shown
+            var wanted = Stored(resourceType: type?.rawValue)
+            if row.isFile {
+                wanted.owner = type == nil ? nil : shown
+            } else {
+                wanted.owner = type == nil || index == plan?.primary ? nil : shown
+                wanted.hidden = wanted.owner != nil || row.isPairedVideo
+                wanted.kind = row.stillHasVideo.map { ownVideo in
+                    ResourceGrouping.stillKind(hasOwnVideo: ownVideo,
+                                               shownAsLivePhoto: index == plan?.primary && plan?.isLivePhoto == true).rawValue
+                }
+            }
+            guard wanted != row.stored else { continue }
             if row.isFile {
                 try db.statement("UPDATE resource_files SET resource_type = ?, asset_id = ? WHERE id = ?")
-                    .bind(type?.rawValue, type == nil ? nil : shown, row.id).run()
+                    .bind(wanted.resourceType, wanted.owner, row.id).run()
             } else {
-                try db.statement("UPDATE assets SET resource_type = ?, resource_of = ?, hidden = ? WHERE id = ?")
-                    .bind(type?.rawValue, owner, owner != nil || row.isPairedVideo, row.id).run()
-            }
-            if let ownVideo = row.stillHasVideo {
-                let kind = ResourceGrouping.stillKind(hasOwnVideo: ownVideo, shownAsLivePhoto: index == plan?.primary && plan?.isLivePhoto == true)
-                try db.statement("UPDATE assets SET kind = ? WHERE id = ?").bind(kind.rawValue, row.id).run()
+                try db.statement("UPDATE assets SET resource_type = ?, resource_of = ?, hidden = ?, kind = coalesce(?, kind) WHERE id = ?")
+                    .bind(wanted.resourceType, wanted.owner, wanted.hidden, wanted.kind, row.id).run()
             }
         }
     }
