@@ -6,6 +6,8 @@ enum ShowCommand: Command {
     static let abstract = "Show one asset in full, as JSON."
     static let help = """
         OVERVIEW: \(abstract)
+        Its resources lists every file of the asset (an edited photo's original, edit and
+        adjustment data; a Live Photo's video), whichever of them PATH names.
 
         USAGE: shoebox show PATH|ID [--library DIR]
 
