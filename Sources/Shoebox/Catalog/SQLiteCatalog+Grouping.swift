@@ -87,12 +87,13 @@ extension SQLiteCatalog {
         }
     }
 
-    /// The group keys a change to asset `id` can touch: its own, and those of its Live Photo
-    /// partner and of any row paired with it (a re-pairing moves a video in or out of a group).
+    /// The group keys a change to asset `id` can touch: its own, and its Live Photo partner's (a
+    /// re-pairing moves a video in or out of a group). Pairs point at each other, so the
+    /// partner is found by primary key, never by a scan.
     static func groupKeys(around id: Int64, db: SQLiteConnection) throws -> Set<String> {
         let statement = try db.statement("""
-            SELECT group_key FROM assets WHERE group_key IS NOT NULL AND (id = ?1 OR paired_asset_id = ?1
-            OR id = (SELECT paired_asset_id FROM assets WHERE id = ?1))
+            SELECT group_key FROM assets WHERE group_key IS NOT NULL
+            AND id IN (?1, (SELECT paired_asset_id FROM assets WHERE id = ?1))
             """).bind(id)
         var keys: Set<String> = []
         while try statement.step() { keys.insert(statement.text("group_key")) }
