@@ -139,6 +139,23 @@ import Testing
         #expect(try resources(library) == Self.still)
     }
 
+    /// With its original video gone, the Live Photo comes apart as pairing says: the edit is
+    /// shown as a photo, the edited video as the video it is, the gone one as a missing video.
+    @Test func anEditedLivePhotoWhoseVideoGoesMissingComesApart() throws {
+        let (library, root) = try export("live")
+        try library.ingest([root])
+        let away = library.folder.url.appendingPathComponent("IMG_5678.MOV")
+        try FileManager.default.moveItem(at: root.appendingPathComponent("IMG_5678.MOV"), to: away)
+        try library.ingest([root])
+        #expect(try library.assets().map { "\(URL(fileURLWithPath: $0.path).lastPathComponent) \($0.kind.rawValue) \($0.missing)" }
+                == ["IMG_5678.MOV video true", "IMG_E5678.JPG photo false", "IMG_E5678.MOV video false"])
+
+        try FileManager.default.moveItem(at: away, to: root.appendingPathComponent("IMG_5678.MOV"))
+        try library.ingest([root])
+        #expect(try resources(library) == Self.live)
+        #expect(try library.assets().first?.kind == .livePhoto)
+    }
+
     @Test func showListsTheResourcesAndListShowsOneRow() throws {
         let (library, root) = try export("still")
         try library.ingest([root])
