@@ -6,6 +6,8 @@ enum ShowCommand: Command {
     static let abstract = "Show one asset in full, as JSON."
     static let help = """
         OVERVIEW: \(abstract)
+        Its resources lists every file of the asset (an edited photo's original, edit and
+        adjustment data; a Live Photo's video), whichever of them PATH names.
 
         USAGE: shoebox show PATH|ID [--library DIR]
 
@@ -25,10 +27,11 @@ enum ShowCommand: Command {
         let library = LibraryOption.library(args)
         let catalog = try LibraryOption.openCatalog(library)
         guard let id = try? AssetArgument.id(key, path: args.positionalPaths.first, in: catalog),
-              let asset = try catalog.asset(id: id) else {
+              var asset = try catalog.asset(id: id) else {
             Output.error("Error: no asset \(key) in \(library.catalogPath)")
             return ExitStatus.failure
         }
+        asset.resources = try catalog.resources(ofAsset: id)
         Output.line(try AssetJSON.pretty(asset, library: library))
         return ExitStatus.success
     }

@@ -5,7 +5,8 @@ import Shoebox
 /// `shoebox COMMAND ...`: the entry point. Errors print as `Error: ...`, usage errors add the
 /// command's usage line and exit 64, as swift-argument-parser tools do.
 let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self,
-                                    AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, GalleryCommand.self, GcCommand.self]
+                                    AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, DuplicatesCommand.self,
+                                    GalleryCommand.self, GcCommand.self]
 
 let overview = """
     OVERVIEW: Shoebox ingests folders of photos into a catalog, with oriented, aspect-aware thumbnails.

@@ -57,7 +57,7 @@ import Testing
             "addedAt", "codec", "contentHash", "contentIdentifier", "durationSeconds", "error", "errorClass", "exposureTime",
             "fileSize", "fNumber", "focalLength", "format", "frameCount", "frameRate", "gps", "height", "id", "iso", "kind",
             "lensModel", "loopCount", "make", "missing", "model", "motionPhoto", "orientation", "pairedVideo", "pairing",
-            "path", "status", "subtypes", "takenAt", "takenAtSource", "thumbnails", "warning", "width",
+            "path", "resources", "status", "subtypes", "takenAt", "takenAtSource", "thumbnails", "warning", "width",
         ])
     }
 }

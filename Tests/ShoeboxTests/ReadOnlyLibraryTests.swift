@@ -45,7 +45,7 @@ import Testing
         }
 
         static let commands = [["list"], ["list", "--json"], ["list", "--kind", "photo", "--sort", "-taken"], ["show", "1"],
-                               ["albums"], ["albums", "--json"]]
+                               ["albums"], ["albums", "--json"], ["duplicates"], ["duplicates", "--json"]]
 
         /// The library folder's files, with their sizes and modification times.
         func files() throws -> [String: String] {

@@ -20,6 +20,10 @@ public enum AssetJSON {
                               ("path", .string(absolutePath(thumbnail.relativePath, in: root))),
                               ("width", .int(Int64(thumbnail.width)))])
         }
+        let resources = asset.resources.map { list in
+            JSONValue.array(list.map { .object([("path", .string($0.path)), ("size", .int($0.fileSize)),
+                                                ("type", .string($0.type.rawValue))]) })
+        }
         let motionPhoto = d.motionPhoto.map { JSONValue.object([("videoLength", .int($0.length)), ("videoOffset", .int($0.offset))]) }
         return .object([
             ("addedAt", .string(asset.addedAt)), ("codec", text(d.codec)), ("contentHash", text(asset.contentHash)),
@@ -35,7 +39,7 @@ public enum AssetJSON {
             ("make", text(m.make)), ("missing", .bool(asset.missing)), ("model", text(m.model)),
             ("motionPhoto", motionPhoto ?? .null), ("orientation", integer(m.orientation)),
             ("pairedVideo", text(asset.pairedVideoPath)), ("pairing", text(asset.pairing?.rawValue)),
-            ("path", .string(asset.path)), ("status", .string(asset.status.rawValue)),
+            ("path", .string(asset.path)), ("resources", resources ?? .null), ("status", .string(asset.status.rawValue)),
             ("subtypes", .array(asset.subtypes.sorted().map { .string($0.rawValue) })),
             ("takenAt", text(m.takenAt)), ("takenAtSource", text(m.takenAtSource?.rawValue)),
             ("thumbnails", .array(thumbnails)), ("warning", text(asset.warning)), ("width", .int(Int64(asset.width))),

@@ -153,11 +153,41 @@ enum CatalogSchema {
         """
         ALTER TABLE assets ADD COLUMN warning TEXT;
         """,
+        // 8 (edited variants, issue 11): the files of one asset (`ResourceGrouping`). An asset
+        // row's group_key gathers the files that may be one asset; resource_type is what the
+        // file is to its asset, NULL when it stands alone; resource_of is the shown asset of a
+        // member that is not shown itself (and is hidden). resource_files keeps the files that
+        // are only ever resources (an `.aae`), never assets. group_key is filled for earlier
+        // rows, and their groups made, by `groupEarlierAssets`.
+        """
+        ALTER TABLE assets ADD COLUMN group_key TEXT;
+        ALTER TABLE assets ADD COLUMN resource_type TEXT;
+        ALTER TABLE assets ADD COLUMN resource_of INTEGER REFERENCES assets(id) ON DELETE SET NULL;
+        CREATE INDEX assets_group_key ON assets(group_key);
+        CREATE INDEX assets_resource_of ON assets(resource_of) WHERE resource_of IS NOT NULL;
+        CREATE TABLE resource_files (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            group_key TEXT NOT NULL,
+            file_size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            seen_run INTEGER NOT NULL,
+            resource_type TEXT,
+            asset_id INTEGER REFERENCES assets(id) ON DELETE SET NULL
+        );
+        CREATE INDEX resource_files_group_key ON resource_files(group_key);
+        CREATE INDEX resource_files_asset ON resource_files(asset_id);
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the
     /// migration's index in `migrations`.
-    static let rewrites: [Int: (SQLiteConnection) throws -> Void] = [4: rewritePathsAsPathText]
+    static let rewrites: [Int: (SQLiteConnection) throws -> Void] = [4: rewritePathsAsPathText,
+                                                                     groupingMigration: groupEarlierAssets]
+
+    /// The index of the migration that adds resource grouping, found by its text, so that it
+    /// stays right whatever number the migration gets among others.
+    static let groupingMigration = migrations.firstIndex { $0.contains("CREATE TABLE resource_files") }!
 
     static var currentVersion: Int { migrations.count }
 
@@ -192,5 +222,21 @@ enum CatalogSchema {
             guard path != row.path || root != row.root else { continue }
             try connection.statement("UPDATE assets SET path = ?, root = ? WHERE id = ?").bind(path, root, row.id).run()
         }
+    }
+
+    /// Before migration 8 no row had a group key: each gets the one its path gives, and the
+    /// keys several rows share are grouped as a new file would group them.
+    static func groupEarlierAssets(_ connection: SQLiteConnection) throws {
+        var rows: [(id: Int64, path: String)] = []
+        let select = try connection.statement("SELECT id, path FROM assets")
+        while try select.step() { rows.append((select.int64("id"), select.text("path"))) }
+        select.reset()
+        var seen: [String: Int] = [:]
+        for row in rows {
+            let key = ResourceGrouping.key(forPath: row.path)
+            seen[key, default: 0] += 1
+            try connection.statement("UPDATE assets SET group_key = ? WHERE id = ?").bind(key, row.id).run()
+        }
+        try SQLiteCatalog.regroup(Set(seen.filter { $0.value > 1 }.keys), db: connection)
     }
 }

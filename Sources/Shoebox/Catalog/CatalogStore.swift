@@ -36,6 +36,10 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// Live Photo that loses a file comes apart (`LivePhotoPairing.stands`): its still is a
     /// photo and its video a video again, each flagged missing or not.
     func markMissing(under root: String, notSeenIn run: Int64) throws -> [String]
+    /// Notes that `run` saw a file that is only ever a resource of an asset
+    /// (`ResourceGrouping.isResourceFile`: an `.aae`), and groups it with its asset by
+    /// `ResourceGrouping`. `markMissing` forgets such files that its run did not see.
+    func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64) throws
 
     /// Every asset, ordered by path, handed to `body` one at a time.
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws

@@ -33,12 +33,14 @@ extension SQLiteCatalog {
 
     /// Undoes every pair that `LivePhotoPairing.stands` no longer holds because one of its
     /// files is flagged missing: the still is shown as a photo and the video as a video, each
-    /// with its own `missing` flag. Runs inside `markMissing`'s transaction.
-    func releasePairsMissingAFile(db: SQLiteConnection) throws {
+    /// with its own `missing` flag. Runs inside `markMissing`'s transaction; returns the ids of
+    /// the stills and videos released.
+    @discardableResult
+    func releasePairsMissingAFile(db: SQLiteConnection) throws -> [Int64] {
         let statement = try db.statement("""
             SELECT still.id AS still_id, still.missing AS still_missing, video.id AS video_id, video.missing AS video_missing
             FROM assets video JOIN assets still ON still.id = video.paired_asset_id
-            WHERE video.hidden = 1 AND (video.missing = 1 OR still.missing = 1)
+            WHERE video.hidden = 1 AND video.kind = 'video' AND (video.missing = 1 OR still.missing = 1)
             """)
         var broken: [(still: Int64, video: Int64)] = []
         while try statement.step() {
@@ -48,17 +50,19 @@ extension SQLiteCatalog {
         }
         statement.reset()
         for (still, video) in broken {
-            try db.statement("UPDATE assets SET kind = 'photo', paired_asset_id = NULL, pairing = NULL, hidden = 0 WHERE id = ?")
-                .bind(still).run()
-            try db.statement("UPDATE assets SET paired_asset_id = NULL, pairing = NULL, hidden = 0 WHERE id = ?")
+            try db.statement("""
+                UPDATE assets SET kind = 'photo', paired_asset_id = NULL, pairing = NULL, hidden = (resource_of IS NOT NULL) WHERE id = ?
+                """).bind(still).run()
+            try db.statement("UPDATE assets SET paired_asset_id = NULL, pairing = NULL, hidden = (resource_of IS NOT NULL) WHERE id = ?")
                 .bind(video).run()
         }
+        return broken.flatMap { [$0.still, $0.video] }
     }
 
     /// A re-recorded file gives up its old pair: the partner is shown again as what it is.
     private func release(_ id: Int64, db: SQLiteConnection) throws {
         try db.statement("""
-            UPDATE assets SET hidden = 0, paired_asset_id = NULL, pairing = NULL,
+            UPDATE assets SET hidden = (resource_of IS NOT NULL), paired_asset_id = NULL, pairing = NULL,
             kind = CASE WHEN kind = 'livePhoto' AND motion_offset IS NULL THEN 'photo' ELSE kind END
             WHERE paired_asset_id = ?
             """).bind(id).run()
@@ -82,7 +86,9 @@ extension SQLiteCatalog {
     }
 
     private func pair(still: Int64, video: Int64, method: LivePhotoPairing.Method, db: SQLiteConnection) throws {
-        try db.statement("UPDATE assets SET kind = 'livePhoto', paired_asset_id = ?, pairing = ?, hidden = 0 WHERE id = ?")
+        try db.statement("""
+            UPDATE assets SET kind = 'livePhoto', paired_asset_id = ?, pairing = ?, hidden = (resource_of IS NOT NULL) WHERE id = ?
+            """)
             .bind(video, method.rawValue, still).run()
         try db.statement("UPDATE assets SET paired_asset_id = ?, pairing = ?, hidden = 1 WHERE id = ?")
             .bind(still, method.rawValue, video).run()

@@ -100,7 +100,7 @@ extension SQLiteCatalog {
         if kind == .livePhoto { record.subtypes.insert(.live) }
         record.pairedAssetID = s.isNull(37) ? nil : s.int64(37)
         record.pairing = s.optionalText(38).flatMap(LivePhotoPairing.Method.init(rawValue:))
-        record.isPairedVideo = s.int(39) != 0
+        record.isPairedVideo = s.int(39) != 0 && kind == .video && record.pairedAssetID != nil
         record.pairedVideoPath = kind == .livePhoto ? s.optionalText(40) : nil
         record.warning = s.optionalText(named: "warning")
         return record

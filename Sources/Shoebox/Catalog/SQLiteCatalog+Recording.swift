@@ -2,9 +2,13 @@ extension SQLiteCatalog {
     public func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64 {
         try write { db in
             try db.transaction {
+                let before = try (asset.existingID ?? assetID(atPath: asset.file.path, db: db))
+                    .map { try Self.groupKeys(around: $0, db: db) } ?? []
                 let id = try upsertAsset(asset, run: run, db: db)
                 try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
+                try Self.setGroupKey(of: id, path: asset.file.path, db: db)
                 try pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
+                try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
                 return id
             }
         }
@@ -15,7 +19,9 @@ extension SQLiteCatalog {
         try write { db in
             try db.transaction {
                 let now = Self.now()
-                if let id = try existingID ?? assetID(atPath: file.path, db: db) {
+                let existing = try existingID ?? assetID(atPath: file.path, db: db)
+                let before = try existing.map { try Self.groupKeys(around: $0, db: db) } ?? []
+                if let id = existing {
                     try db.statement("""
                         UPDATE assets SET path = ?, root = ?, file_size = ?, mtime_ns = ?, content_hash = coalesce(?, content_hash),
                         status = 'failed', error_class = ?, error_message = ?, warning = NULL, missing = 0, seen_run = ?,
@@ -30,6 +36,10 @@ extension SQLiteCatalog {
                         """).bind(file.path, file.root, AssetKind.guess(forPath: file.path).rawValue, contentHash, file.status.size, file.status.modifiedNanoseconds,
                                   failure.errorClass.rawValue, failure.reason, run, now, now).run()
                 }
+                // A failed file leaves its group: the others are grouped again without it.
+                let id = existing ?? db.lastInsertedRowID
+                try Self.setGroupKey(of: id, path: file.path, db: db)
+                try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
             }
         }
     }

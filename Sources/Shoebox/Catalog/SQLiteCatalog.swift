@@ -131,6 +131,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     try db.statement("UPDATE assets SET seen_run = ?, missing = 0 WHERE id = ?").bind(run, id).run()
                 }
                 try pairIfUnpaired(returned, rules: livePhotoRules, db: db)
+                try Self.regroup(Set(try returned.flatMap { try Self.groupKeys(around: $0, db: db) }), db: db)
             }
         }
     }
@@ -148,12 +149,15 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {
         try write { db in
             try db.transaction {
+                let before = try Self.groupKeys(around: id, db: db)
                 try db.statement("""
                     UPDATE assets SET path = ?, root = ?, pair_key = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
                     updated_at = ? WHERE id = ?
                     """).bind(file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
                               file.status.modifiedNanoseconds, run, Self.now(), id).run()
+                try Self.setGroupKey(of: id, path: file.path, db: db)
                 try pairIfUnpaired([id], rules: livePhotoRules, db: db)
+                try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
             }
         }
     }
@@ -162,6 +166,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         let under = Self.pathRange(under: root)
         return try write { db in
             try db.transaction {
+                var keys = try Self.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
                 let statement = try db.statement("""
                     UPDATE assets SET missing = 1, updated_at = ?
                     WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
@@ -169,7 +174,9 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     """).bind(Self.now(), run, under.lowerBound, under.upperBound)
                 var flagged: [String] = []
                 while try statement.step() { flagged.append(statement.text("path")) }
-                try releasePairsMissingAFile(db: db)
+                for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try Self.groupKeys(around: id, db: db)) }
+                keys.formUnion(try Self.forgetResourceFiles(in: under, notSeenIn: run, db: db))
+                try Self.regroup(keys, db: db)
                 return flagged.sorted()
             }
         }

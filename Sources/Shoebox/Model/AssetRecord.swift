@@ -32,6 +32,9 @@ public struct AssetRecord: Sendable, Equatable {
     public var pairedVideoPath: String?
     /// What the ingest noticed about a file it catalogued all the same (`AssetDraft.warning`).
     public var warning: String?
+    /// Every file of the asset (`SQLiteCatalog.resources(ofAsset:)`), when read: `show` reads
+    /// them, listings do not (nil).
+    public var resources: [AssetResource]?
 
     public init(id: Int64, path: String, root: String, kind: AssetKind, format: MediaFormat?, contentHash: String?,
                 fileSize: Int64, modifiedNanoseconds: Int64, width: Int, height: Int, metadata: PhotoMetadata,

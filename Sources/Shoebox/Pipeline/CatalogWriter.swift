@@ -36,8 +36,16 @@ final class CatalogWriter {
             try catalog.recordFailure(error, file: file, contentHash: hash, existingID: existingID, run: run)
             return .failed(error)
         case let .settled(.skipped(path, reason)):
+            try recordResourceFile(path)
             return .skipped(path: path, reason: reason)
         }
+    }
+
+    /// A skipped file that is an asset's resource (an `.aae`) is kept for that asset; it is
+    /// still skipped as an asset. One gone before it could be looked at is simply not kept.
+    private func recordResourceFile(_ path: String) throws {
+        guard ResourceGrouping.isResourceFile(path), let status = SourceFile.status(ofPath: path) else { return }
+        try catalog.recordResourceFile(atPath: path, status: status, run: run)
     }
 
     private func markSeen(_ id: Int64) throws {

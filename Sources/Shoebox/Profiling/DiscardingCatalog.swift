@@ -13,6 +13,7 @@ final class DiscardingCatalog: CatalogStore, @unchecked Sendable {
     func markSeen(_ ids: [Int64], run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] { [] }
+    func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64) throws {}
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {}
     func asset(id: Int64) throws -> AssetRecord? { nil }
     func asset(path: String) throws -> AssetRecord? { nil }
