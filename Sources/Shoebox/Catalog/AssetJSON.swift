@@ -57,14 +57,14 @@ public enum AssetJSON {
         root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
     }
 
-    private static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-    private static func integer(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
-    private static func optional(_ value: Double?, _ write: (Double) -> JSONValue) -> JSONValue { value.map(write) ?? .null }
+    static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    static func integer(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+    static func optional(_ value: Double?, _ write: (Double) -> JSONValue) -> JSONValue { value.map(write) ?? .null }
 
     /// A double written as its shortest decimal, optionally rounded (GPS to 7 places, about 1 cm:
     /// `2.2945`, not the `2.2944999999999998` that degrees-minutes-seconds arithmetic leaves),
     /// in plain notation (`0.00001`, never `1e-05`).
-    private static func number(_ value: Double, places: Int? = nil) -> JSONValue {
+    static func number(_ value: Double, places: Int? = nil) -> JSONValue {
         guard value.isFinite else { return .null }
         let scale = places.map { pow(10, Double($0)) }
         let rounded = scale.map { (value * $0).rounded() / $0 } ?? value

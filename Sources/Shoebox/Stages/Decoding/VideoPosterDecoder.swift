@@ -35,12 +35,18 @@ struct VideoPosterDecoder {
         draft.details.codec = info.codec
         draft.details.contentIdentifier = info.contentIdentifier
         draft.details.isHDR = info.isHDR
+        draft.metadata = Self.metadata(of: info, path: draft.file.path, modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
+    }
+
+    /// What is catalogued about a video: its place and camera, and the capture time chosen
+    /// among its sidecar's, its container's and the file's own dates.
+    static func metadata(of info: VideoInfo, path: String, modifiedNanoseconds: Int64) -> PhotoMetadata {
         var metadata = PhotoMetadata()
         metadata.location = info.location
         (metadata.make, metadata.model) = (info.make, info.model)
-        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
-        let best = CaptureTimeChoice.best(of: XMPSidecar.dates(beside: draft.file.path) + info.dates + [fileTime])
+        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds))
+        let best = CaptureTimeChoice.best(of: XMPSidecar.dates(beside: path) + info.dates + [fileTime])
         (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
-        draft.metadata = metadata
+        return metadata
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads a file's metadata the way the ingest's decoders do (`StillImageMetadata` on the
+/// header libvips opens, `VideoFile` for videos, the same capture-time choice), and stops
+/// there: no pixel is decoded, nothing is written. For `shoebox metadata` and for measuring
+/// metadata extraction on its own.
+public enum FileMetadataReader {
+    /// Why a file has no metadata to show, with its path.
+    public struct Failure: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    public static func read(path: String, maxBytes: Int64 = 1 << 30) throws -> FileMetadata {
+        try Vips.start()
+        let head = (try? SourceFile.head(path, count: FormatSniffer.headerLength)) ?? []
+        guard let format = FormatSniffer.format(of: head) else { throw Failure(path: path, reason: "not a supported image or video format (by content)") }
+        return format.isVideo ? try video(path, format: format) : try still(path, format: format, maxBytes: maxBytes)
+    }
+
+    private static func still(_ path: String, format: MediaFormat, maxBytes: Int64) throws -> FileMetadata {
+        do {
+            let (bytes, status) = try SourceFile.read(path, maxBytes: maxBytes)
+            let header = try VipsImage.header(of: bytes, format: format)
+            let found = StillImageMetadata.read(bytes, header: header, format: format, modifiedNanoseconds: status.modifiedNanoseconds,
+                                                sidecarDates: XMPSidecar.dates(beside: path))
+            return FileMetadata(path: path, format: format, storedSize: PixelSize(width: header.width, height: header.height),
+                                metadata: found.metadata)
+        } catch {
+            throw Failure(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func video(_ path: String, format: MediaFormat) throws -> FileMetadata {
+        do {
+            guard let status = SourceFile.status(ofPath: path) else { throw Failure(path: path, reason: "cannot be read") }
+            let info = try VideoFile(path: path, format: format).info
+            return FileMetadata(path: path, format: format,
+                                storedSize: PixelSize(width: info.squarePixelWidth, height: info.storedSize.height),
+                                metadata: VideoPosterDecoder.metadata(of: info, path: path, modifiedNanoseconds: status.modifiedNanoseconds))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(path: path, reason: "\(error)")
+        }
+    }
+}

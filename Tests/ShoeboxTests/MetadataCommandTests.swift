@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `shoebox metadata`: what an ingest would catalogue, read without a library or a decode.
+@Suite struct MetadataCommandTests {
+    @Test func aPhotosMetadataIsOneJSONLine() throws {
+        let path = Fixtures.sample("orientation/landscape_6.jpg").path
+        let run = try ShoeboxBinary.run(["metadata", "--json", path])
+        #expect(run.status == 0)
+        #expect(run.output == """
+            {"exposureTime":null,"fNumber":null,"focalLength":null,"format":"jpeg","gps":{"altitude":35,"latitude":48.8584,\
+            "longitude":2.2945},"height":360,"iso":null,"lensModel":null,"make":"Shoebox","model":"Sample Camera",\
+            "orientation":6,"path":"\(path)","takenAt":"2024-05-06T10:00:00","takenAtSource":"Exif DateTimeOriginal",\
+            "width":240}\n
+            """)
+    }
+
+    @Test func aVideosDateComesFromItsContainer() throws {
+        let run = try ShoeboxBinary.run(["metadata", Fixtures.sample("video/portrait.mp4").path])
+        #expect(run.output == "\(Fixtures.sample("video/portrait.mp4").path)\tmp4\t320x180\t2024-07-01T08:00:00Z\tQuickTime mvhd CreationTime\t-\t-\n")
+    }
+
+    @Test func aFolderIsWalkedPassingOverWhatIsNotMedia() throws {
+        let run = try ShoeboxBinary.run(["metadata", Fixtures.sample("broken").path, Fixtures.sample("gif").path])
+        #expect(run.status == 0)
+        #expect(run.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+            Substring(Fixtures.sample("broken/truncated.jpg").path),
+            Substring(Fixtures.sample("gif/animated.gif").path), Substring(Fixtures.sample("gif/static.gif").path),
+        ])
+    }
+
+    @Test func aNamedFileThatIsNotMediaFailsAndTheOthersArePrinted() throws {
+        let readme = Fixtures.sample("README.md").path
+        let run = try ShoeboxBinary.run(["metadata", readme, Fixtures.sample("tall.jpg").path])
+        #expect(run.status == 1)
+        #expect(run.errors == "failed \(readme): not a supported image or video format (by content)\n")
+        #expect(run.output.hasPrefix(Fixtures.sample("tall.jpg").path + "\tjpeg\t60x600\t2024-06-02T09:15:00\t"))
+    }
+}
