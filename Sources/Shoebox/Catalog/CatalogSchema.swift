@@ -153,6 +153,17 @@ enum CatalogSchema {
         """
         ALTER TABLE assets ADD COLUMN warning TEXT;
         """,
+        // 7 (sidecars, issue 11): what XMP sidecars and Google Takeout JSON add (rating, title,
+        // description, keywords as a JSON array of strings), where the position came from, and
+        // the stamp of the sidecars read, so that an edited sidecar is read again without a decode.
+        """
+        ALTER TABLE assets ADD COLUMN rating INTEGER;
+        ALTER TABLE assets ADD COLUMN title TEXT;
+        ALTER TABLE assets ADD COLUMN description TEXT;
+        ALTER TABLE assets ADD COLUMN keywords TEXT;
+        ALTER TABLE assets ADD COLUMN location_source TEXT;
+        ALTER TABLE assets ADD COLUMN sidecar_stamp TEXT;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

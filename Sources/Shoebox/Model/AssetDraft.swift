@@ -15,6 +15,8 @@ public struct AssetDraft: Sendable {
     /// Something a person should know about a file that was still catalogued (a motion
     /// photo whose video is cut short is a photo), or nil.
     public var warning: String?
+    /// `SidecarMetadata.stamp` of the sidecars whose values are in `metadata`; nil for none.
+    public var sidecarStamp: String?
 
     public init(file: DiscoveredFile, existingID: Int64?) {
         self.file = file

@@ -10,10 +10,7 @@ struct VideoPosterDecoder {
         if configuration.limits.failOnTruncation && draft.format == .mp4 && ISOBoxWalk.isTruncated(path: path) {
             throw IngestError(.damaged, path: path, reason: "truncated: a box of the MP4/MOV file runs past its end")
         }
-        let video: VideoFile
-        do { video = try VideoFile(path: path, format: draft.format) } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot open the video: \(error)")
-        }
+        let video = try open(draft)
         let info = video.info
         draft.storedSize = PixelSize(width: info.squarePixelWidth, height: info.storedSize.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
@@ -29,6 +26,12 @@ struct VideoPosterDecoder {
         }
     }
 
+    private func open(_ draft: AssetDraft) throws -> VideoFile {
+        do { return try VideoFile(path: draft.file.path, format: draft.format) } catch {
+            throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)")
+        }
+    }
+
     private func record(_ info: VideoInfo, into draft: inout AssetDraft) {
         draft.details.durationSeconds = info.durationSeconds
         draft.details.frameRate = info.frameRate
@@ -37,9 +40,13 @@ struct VideoPosterDecoder {
         draft.details.isHDR = info.isHDR
         var metadata = PhotoMetadata()
         metadata.location = info.location
+        metadata.locationSource = info.location == nil ? nil : .quickTimeLocation
+        let sidecar = SidecarMetadata.read(beside: draft.file.path)
+        sidecar.override(&metadata)
         let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
-        let best = CaptureTimeChoice.best(of: XMPSidecar.dates(beside: draft.file.path) + info.dates + [fileTime])
+        let best = CaptureTimeChoice.best(of: sidecar.dates + info.dates + [fileTime])
         (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
         draft.metadata = metadata
+        draft.sidecarStamp = sidecar.stamp
     }
 }
