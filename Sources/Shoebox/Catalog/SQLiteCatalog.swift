@@ -160,6 +160,22 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         }
     }
 
+    public func refreshMetadata(_ draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64 {
+        guard let id = draft.existingID else { return try record(draft, run: run, livePhotoRules: livePhotoRules) }
+        let file = draft.file
+        try write { db in
+            try db.transaction {
+                try db.statement("""
+                    UPDATE assets SET path = ?, root = ?, pair_key = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
+                    updated_at = ?, \(Self.sidecarColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
+                    """).bindArray([file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
+                                    file.status.modifiedNanoseconds, run, Self.now()] + Self.sidecarValues(draft) + [id]).run()
+                try pairIfUnpaired([id], rules: livePhotoRules, db: db)
+            }
+        }
+        return id
+    }
+
     public func markMissing(under root: String, notSeenIn run: Int64) throws -> Int {
         let under = Self.pathRange(under: root)
         return try write { db in

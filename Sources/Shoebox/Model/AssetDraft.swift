@@ -17,6 +17,9 @@ public struct AssetDraft: Sendable {
     public var warning: String?
     /// `SidecarMetadata.stamp` of the sidecars whose values are in `metadata`; nil for none.
     public var sidecarStamp: String?
+    /// The file's pixels are catalogued already (same content, thumbnails present) and only
+    /// its sidecars changed: the decode stage reads the metadata again, and no pixel.
+    public var refreshesMetadataOnly = false
 
     public init(file: DiscoveredFile, existingID: Int64?) {
         self.file = file

@@ -37,6 +37,18 @@ struct StillImageDecoder {
         }
     }
 
+    /// The metadata of a file whose pixels are catalogued already (`refreshesMetadataOnly`):
+    /// its header is opened, no pixel is decoded.
+    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes) throws -> AssetDraft {
+        var draft = input
+        let header: VipsImage
+        do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
+            throw Self.failure(error, path: draft.file.path, reason: "cannot read the \(draft.format.rawValue) header")
+        }
+        _ = readMetadata(bytes, header: header, into: &draft)
+        return draft
+    }
+
     /// The file's metadata and its sidecars', recorded in `draft`.
     private func readMetadata(_ bytes: SourceBytes, header: VipsImage, into draft: inout AssetDraft) -> StillImageMetadata {
         let sidecar = SidecarMetadata.read(beside: draft.file.path)

@@ -26,6 +26,14 @@ struct VideoPosterDecoder {
         }
     }
 
+    /// The metadata of a video whose poster is catalogued already (`refreshesMetadataOnly`):
+    /// the container is opened, no frame is decoded.
+    func refreshMetadata(_ input: AssetDraft) throws -> AssetDraft {
+        var draft = input
+        record(try open(draft).info, into: &draft)
+        return draft
+    }
+
     private func open(_ draft: AssetDraft) throws -> VideoFile {
         do { return try VideoFile(path: draft.file.path, format: draft.format) } catch {
             throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)")
