@@ -160,8 +160,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         }
     }
 
-    public func refreshMetadata(_ draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64 {
-        guard let id = draft.existingID else { return try record(draft, run: run, livePhotoRules: livePhotoRules) }
+    public func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws {
         let file = draft.file
         try write { db in
             try db.transaction {
@@ -173,7 +172,6 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                 try pairIfUnpaired([id], rules: livePhotoRules, db: db)
             }
         }
-        return id
     }
 
     public func markMissing(under root: String, notSeenIn run: Int64) throws -> Int {

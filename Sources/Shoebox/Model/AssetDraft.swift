@@ -17,9 +17,9 @@ public struct AssetDraft: Sendable {
     public var warning: String?
     /// `SidecarMetadata.stamp` of the sidecars whose values are in `metadata`; nil for none.
     public var sidecarStamp: String?
-    /// The file's pixels are catalogued already (same content, thumbnails present) and only
-    /// its sidecars changed: the decode stage reads the metadata again, and no pixel.
-    public var refreshesMetadataOnly = false
+    /// The catalogued asset whose content this file is (thumbnails present) when only its
+    /// sidecars changed: the decode stage reads the metadata again for it, and no pixel.
+    public var metadataRefreshOf: Int64?
 
     public init(file: DiscoveredFile, existingID: Int64?) {
         self.file = file

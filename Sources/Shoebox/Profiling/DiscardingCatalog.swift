@@ -12,7 +12,7 @@ final class DiscardingCatalog: CatalogStore, @unchecked Sendable {
                        run: Int64) throws {}
     func markSeen(_ ids: [Int64], run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {}
-    func refreshMetadata(_ draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64 { 0 }
+    func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func markMissing(under root: String, notSeenIn run: Int64) throws -> Int { 0 }
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {}
     func asset(id: Int64) throws -> AssetRecord? { nil }

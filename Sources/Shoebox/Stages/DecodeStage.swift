@@ -3,7 +3,7 @@
 /// Stills (GIFs included: their first frame) go through libvips with shrink-on-load; videos
 /// through FFmpeg, which yields one poster frame. Each refuses what is over the pipeline's
 /// limits before decoding any pixel. A file whose pixels are catalogued already and whose
-/// sidecars changed (`AssetDraft.refreshesMetadataOnly`) has its metadata read again and is
+/// sidecars changed (`AssetDraft.metadataRefreshOf`) has its metadata read again and is
 /// settled `metadataRefreshed`, with no pixel decoded.
 public struct DecodeStage: PipelineStage {
     public let name = "decode"
@@ -22,14 +22,18 @@ public struct DecodeStage: PipelineStage {
         let draft = input.draft
         if draft.format.isVideo {
             let decoder = VideoPosterDecoder(configuration: configuration)
-            if draft.refreshesMetadataOnly { return .settled(.metadataRefreshed(try decoder.refreshMetadata(draft))) }
+            if let id = draft.metadataRefreshOf {
+                return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft)))
+            }
             return .work(try decoder.decode(draft))
         }
         guard let bytes = input.bytes else {
             throw IngestError(.unreadable, path: draft.file.path, reason: "the read stage kept no bytes")
         }
         let decoder = StillImageDecoder(configuration: configuration)
-        if draft.refreshesMetadataOnly { return .settled(.metadataRefreshed(try decoder.refreshMetadata(draft, bytes: bytes))) }
+        if let id = draft.metadataRefreshOf {
+            return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft, bytes: bytes)))
+        }
         return .work(try decoder.decode(draft, bytes: bytes))
     }
 }

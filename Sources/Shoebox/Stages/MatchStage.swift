@@ -5,8 +5,10 @@ import Foundation
 /// A file whose content hash equals its own asset's (only the stamp changed), or equals an
 /// asset whose path no longer exists on disk (the file moved), is settled `relocated`: the
 /// asset keeps its id and thumbnails and takes the new path (a moved asset whose thumbnails
-/// are not this pipeline's is decoded again, still keeping its id). Identical copies that both exist
-/// stay separate assets (sharing thumbnail files), and when two copies of one moved file
+/// are not this pipeline's is decoded again, still keeping its id). When its sidecars changed
+/// too (`SidecarMetadata.stamp`), it goes on to the decode stage marked with its asset
+/// (`metadataRefreshOf`): its metadata is read again, its pixels are not. Identical copies
+/// that both exist stay separate assets (sharing thumbnail files), and when two copies of one moved file
 /// turn up in a run, the first takes the asset and the second becomes a new one.
 public struct MatchStage: PipelineStage {
     public let name = "match"
@@ -53,7 +55,7 @@ public struct MatchStage: PipelineStage {
         }
         var output = input
         output.draft.existingID = entry.id
-        output.draft.refreshesMetadataOnly = true
+        output.draft.metadataRefreshOf = entry.id
         return .work(output)
     }
 }

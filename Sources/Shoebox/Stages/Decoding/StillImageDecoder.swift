@@ -37,7 +37,7 @@ struct StillImageDecoder {
         }
     }
 
-    /// The metadata of a file whose pixels are catalogued already (`refreshesMetadataOnly`):
+    /// The metadata of a file whose pixels are catalogued already (`AssetDraft.metadataRefreshOf`):
     /// its header is opened, no pixel is decoded.
     func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes) throws -> AssetDraft {
         var draft = input

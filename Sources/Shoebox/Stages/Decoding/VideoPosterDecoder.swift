@@ -26,7 +26,7 @@ struct VideoPosterDecoder {
         }
     }
 
-    /// The metadata of a video whose poster is catalogued already (`refreshesMetadataOnly`):
+    /// The metadata of a video whose poster is catalogued already (`AssetDraft.metadataRefreshOf`):
     /// the container is opened, no frame is decoded.
     func refreshMetadata(_ input: AssetDraft) throws -> AssetDraft {
         var draft = input
