@@ -41,14 +41,24 @@ public enum TakeoutJSON {
 
     /// `IMG_1.jpg` and `(1)` for `IMG_1(1).jpg`; nil for a name without a counter before its extension.
     static func splitCounter(_ name: String) -> (String, String)? {
-        let ext = (name as NSString).pathExtension
-        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
-        guard stem.hasSuffix(")"), let open = stem.lastIndex(of: "("),
-              case let digits = stem[stem.index(after: open)..<stem.index(before: stem.endIndex)],
-              !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-              open > stem.startIndex else { return nil }
-        let original = String(stem[..<open]) + (ext.isEmpty ? "" : "." + ext)
-        return (original, "(\(digits))")
+        let (stem, ext) = splitExtension(name)
+        guard let (original, counter) = splitTrailingCounter(stem) else { return nil }
+        return (String(original + ext), counter)
+    }
+
+    /// `IMG_1` and `(1)` for `IMG_1(1)`: a name ending in digits in brackets, with something before them.
+    private static func splitTrailingCounter(_ text: Substring) -> (Substring, String)? {
+        guard text.last == ")", let open = text.lastIndex(of: "("), open > text.startIndex else { return nil }
+        let digits = text[text.index(after: open)...].dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return (text[..<open], "(\(digits))")
+    }
+
+    /// A file name split before its last dot (`IMG_1`, `.jpg`); the extension is empty without a dot.
+    private static func splitExtension<Text: StringProtocol>(_ name: Text) -> (Substring, Substring) {
+        let text = Substring(name)
+        let dot = text.lastIndex(of: ".") ?? text.endIndex
+        return (text[..<dot], text[dot...])
     }
 
     /// The media file name a Takeout JSON named `name` belongs to, undoing what
@@ -57,21 +67,13 @@ public enum TakeoutJSON {
     /// does not end in `.json`.
     public static func mediaName(forJSONNamed name: String) -> String? {
         guard name.lowercased().hasSuffix(".json") else { return nil }
-        var base = String(name.dropLast(5))
+        var base = Substring(name.dropLast(5))
         var counter = ""
-        if base.hasSuffix(")"), let open = base.lastIndex(of: "("),
-           case let digits = base[base.index(after: open)..<base.index(before: base.endIndex)],
-           !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            counter = "(\(digits))"
-            base = String(base[..<open])
-        }
-        if let dot = base.lastIndex(of: "."), case let tail = base[dot...], tail.count > 1,
-           supplementalSuffix.hasPrefix(tail) {
-            base = String(base[..<dot])
-        }
-        guard !counter.isEmpty else { return base }
-        let ext = (base as NSString).pathExtension
-        return ext.isEmpty ? base + counter : String(base.dropLast(ext.count + 1)) + counter + "." + ext
+        if let (before, found) = splitTrailingCounter(base) { (base, counter) = (before, found) }
+        let (stem, tail) = splitExtension(base)
+        if tail.count > 1, supplementalSuffix.hasPrefix(tail) { base = stem }
+        let (original, ext) = splitExtension(base)
+        return counter.isEmpty ? String(base) : String(original) + counter + ext
     }
 
     /// The Takeout JSON beside the media file at `path`, or nil.
