@@ -7,10 +7,10 @@ public enum XMPCoordinate {
     public static func degrees(_ text: String, allowed: String, limit: Double) -> Double? {
         let trimmed = text.trimmingWhitespace().uppercased()
         guard let hemisphere = trimmed.last, allowed.contains(hemisphere) else { return nil }
-        let parts = trimmed.dropLast().split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else { return nil }
-        let numbers = parts.map { $0! }
-        guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+        let parts = trimmed.dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0) }.filter { $0 >= 0 && $0.isFinite }
+        guard (2...3).contains(parts.count), numbers.count == parts.count,
+              numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
         let value = numbers[0] + numbers[1] / 60 + (numbers.count == 3 ? numbers[2] / 3600 : 0)
         guard value <= limit else { return nil }
         return hemisphere == "S" || hemisphere == "W" ? -value : value
