@@ -17,6 +17,8 @@ public struct PlanStage: PipelineStage {
     /// The files this command has recorded as failed so far (earlier processes of a supervised
     /// ingest, and the crash log read at the start of this run).
     var failedInThisCommand: Set<IngestJournal.Key> = []
+    /// Each folder's sidecar names, read once, for the sidecar stamp of files that look unchanged.
+    let sidecarListing = SidecarListing()
 
     public func process(_ file: DiscoveredFile) throws -> PipelineItem<AssetDraft> {
         if let sidecar = Sidecar.recognise(file.path) {
@@ -32,7 +34,7 @@ public struct PlanStage: PipelineStage {
             return .settled(.stillFailed(assetID: entry.id, path: file.path))
         }
         if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes)
-            && entry.sidecarStamp == SidecarMetadata.stamp(beside: file.path) {
+            && entry.sidecarStamp == SidecarMetadata.stamp(beside: file.path, exists: sidecarListing.exists) {
             return .settled(.unchanged(assetID: entry.id, path: file.path))
         }
         return .work(AssetDraft(file: file, existingID: entry.id))
