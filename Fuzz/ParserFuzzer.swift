@@ -13,12 +13,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 1: _ = ExifText.clean(bytes)   // and file names: their text must give back every byte
             precondition(PathText.decode(PathText.encode(bytes)) == bytes, "PathText lost a byte")
     case 2: _ = XMPPacket.find(in: body).map { $0.values("GCamera:MicroVideoOffset") + $0.values("Item:Length") + $0.dates().map(\.value) }
+            _ = XMPPacket.find(in: body).map { ($0.rating(), $0.title(), $0.caption(), $0.keywords(), $0.location()) }
     case 3: _ = MotionPhotoScanner.scan(body, format: .jpeg, xmp: XMPPacket.find(in: body))
     case 4: _ = MotionPhotoScanner.scan(body, format: .heic, xmp: nil)
     case 5: _ = JPEGStructure.isTruncated(body); _ = PNGStructure.isTruncated(body); _ = FormatSniffer.format(of: bytes)
     case 6: let text = String(decoding: bytes, as: UTF8.self)
             _ = ISO6709.location(text); _ = QuickTimeDate.iso(text); _ = ExifDate.isoLocalTime(text); _ = CaptureTime.gapSeconds(text, text)
             _ = XMPDate.iso(text).map(CaptureTimeChoice.isUsable); _ = CaptureTimeChoice.best(of: [DateCandidate(.xmpCreateDate, text)])
+            _ = XMPCoordinate.degrees(text, allowed: "NS", limit: 90); _ = XMPCoordinate.rational(text); _ = XMLEntities.decode(text)
+            _ = TakeoutJSON.names(forMediaNamed: text); _ = TakeoutJSON.mediaName(forJSONNamed: text)
+            _ = TakeoutJSON.contents(of: Data(bytes))
     case 7: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
     case 8: _ = HEIFContainer.parse(body)
     case 9: _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))

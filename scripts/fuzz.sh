@@ -8,7 +8,8 @@
 # motion-photo scanning (JPEG and HEIC), JPEG/PNG truncation checks and format sniffing,
 # ISO 6709 / QuickTime / EXIF / XMP dates and the capture-time choice, pipeline files, the HEIF
 # container walk with the HEVC route behind it (hvcC, NAL lengths, grids), the TIFF EXIF
-# structure copy and IPTC blocks. Crashers land in the current folder as crash-*;
+# structure copy and IPTC blocks; XMP ratings, titles, keywords and GPS, XML entities, and
+# Google Takeout JSON and its names. Crashers land in the current folder as crash-*;
 # each one found becomes a test in Tests/ShoeboxTests/FuzzRegressionTests.swift.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +27,8 @@ sources=(
     Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder
     Media/TIFFExifBlock Media/IPTCReader Media/XMPDate Media/XMPPacket+Dates Model/DateCandidate Model/TakenAtSource
     Model/CalendarDate Pipeline/CaptureTimeChoice
+    Model/LocationSource Media/XMPPacket+Lists Media/XMPPacket+Descriptive Media/XMPPacket+Location Media/XMPCoordinate
+    Media/XMLEntities Media/TakeoutJSON
 )
 files=("${sources[@]/#/$S/}"); files=("${files[@]/%/.swift}")
 binary="${TMPDIR:-/tmp}/shoebox-parser-fuzzer"

@@ -9,9 +9,10 @@ enum IngestCommand: Command {
     static let abstract = "Ingest folders of photos into the catalog, with thumbnails."
     static let help = """
         OVERVIEW: \(abstract)
-        Unchanged files are not decoded again; new and changed files are; files gone from
-        disk are flagged missing (never when a whole root is missing or empty). Originals
-        are opened read-only and never modified. A file that crashes a decoder or goes over
+        Unchanged files are not decoded again; new and changed files are (a file whose XMP
+        or Takeout sidecar alone changed has its metadata read again, not its pixels); files
+        gone from disk are flagged missing (never when a whole root is missing or empty).
+        Originals are opened read-only and never modified. A file that crashes a decoder or goes over
         its time budget is recorded (crashed, timeout) and the ingest goes on without it:
         the work runs in a child process, started again past such a file.
 

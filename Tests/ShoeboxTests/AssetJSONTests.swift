@@ -54,10 +54,11 @@ import Testing
             return
         }
         #expect(fields.map(\.0) == [
-            "addedAt", "codec", "contentHash", "contentIdentifier", "durationSeconds", "error", "errorClass", "exposureTime",
-            "fileSize", "fNumber", "focalLength", "format", "frameCount", "frameRate", "gps", "height", "id", "iso", "kind",
-            "lensModel", "loopCount", "make", "missing", "model", "motionPhoto", "orientation", "pairedVideo", "pairing",
-            "path", "resources", "status", "subtypes", "takenAt", "takenAtSource", "thumbnails", "warning", "width",
+            "addedAt", "codec", "contentHash", "contentIdentifier", "description", "durationSeconds", "error", "errorClass",
+            "exposureTime", "fileSize", "fNumber", "focalLength", "format", "frameCount", "frameRate", "gps", "height", "id",
+            "iso", "keywords", "kind", "lensModel", "locationSource", "loopCount", "make", "missing", "model", "motionPhoto",
+            "orientation", "pairedVideo", "pairing", "path", "rating", "resources", "status", "subtypes", "takenAt", "takenAtSource",
+            "thumbnails", "title", "warning", "width",
         ])
     }
 }

@@ -64,6 +64,37 @@ import Testing
         }
     }
 
+    /// A sidecar-only change: the metadata and stamps are replaced, the rest is kept.
+    @Test func refreshingMetadataKeepsContentKindAndThumbnails() throws {
+        for (name, catalog, _) in try Self.backends() {
+            let run = try catalog.beginRun(roots: ["/photos"])
+            var first = draft("/photos/a.jpg")
+            first.metadata.rating = 1
+            first.metadata.keywords = ["old"]
+            first.sidecarStamp = "xmp 10 1"
+            let id = try catalog.record(first, run: run)
+            var refreshed = draft("/photos/a.jpg", hash: "")
+            refreshed.thumbnails = []
+            refreshed.metadata.make = nil
+            refreshed.metadata.rating = 5
+            refreshed.metadata.title = "New"
+            refreshed.metadata.keywords = ["a", "b \"quoted\""]
+            refreshed.metadata.location = GPSLocation(latitude: 1.5, longitude: -2.25, altitude: -3)
+            refreshed.metadata.locationSource = .takeoutGeoData
+            refreshed.metadata.takenAt = "2019-01-01T00:00:00Z"
+            refreshed.metadata.takenAtSource = .takeoutPhotoTakenTime
+            refreshed.sidecarStamp = "xmp 12 2 json 30 3"
+            try catalog.refreshMetadata(id, from: refreshed, run: run, livePhotoRules: .standard)
+            let asset = try #require(try catalog.asset(id: id))
+            #expect(asset.contentHash == "aa11" && asset.metadata.make == "Maker" && asset.thumbnails.count == 1, "\(name)")
+            #expect(asset.metadata.rating == 5 && asset.metadata.title == "New" && asset.metadata.keywords == ["a", "b \"quoted\""], "\(name)")
+            #expect(asset.metadata.location == GPSLocation(latitude: 1.5, longitude: -2.25, altitude: -3), "\(name)")
+            #expect(asset.metadata.locationSource == .takeoutGeoData, "\(name)")
+            #expect(asset.metadata.takenAtSource == .takeoutPhotoTakenTime, "\(name)")
+            #expect(try catalog.entry(atPath: "/photos/a.jpg")?.sidecarStamp == "xmp 12 2 json 30 3", "\(name)")
+        }
+    }
+
     @Test func onlyAssetsUnderTheRootAndUnseenAreMarkedMissing() throws {
         for (name, catalog, _) in try Self.backends() {
             let first = try catalog.beginRun(roots: ["/photos"])

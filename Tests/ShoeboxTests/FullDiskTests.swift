@@ -58,9 +58,9 @@ import Testing
         let resumed = IngestPipeline(configuration: try Fixtures.pipeline(), catalog: catalog, library: library)
         try library.prepare()
         let summary = try resumed.run(roots: [root.path])
-        #expect(summary.failed == 0)
         var assets: [AssetRecord] = []
         try catalog.forEachAsset { assets.append($0) }
+        #expect(summary.failed == 0, "\(assets.filter { $0.status != .ok }.map { "\($0.path): \($0.errorMessage ?? "")" })")
         #expect(assets.count == 12 && assets.allSatisfy { $0.status == .ok && $0.thumbnails.count == 2 })
         #expect(assets.allSatisfy { $0.thumbnails.allSatisfy { library.fileExists($0.relativePath) } })
         let check = try SQLiteConnection(path: library.catalogPath).statement("PRAGMA integrity_check")

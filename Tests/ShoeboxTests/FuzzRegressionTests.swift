@@ -4,6 +4,14 @@ import Testing
 
 /// Every input the parser fuzzer (`scripts/fuzz.sh`) found a crash with, run again.
 @Suite struct FuzzRegressionTests {
+    /// A name ending in a slash after invalid UTF-8: `NSString.pathExtension` skips the slashes,
+    /// so cutting its length off the name's end cut into the wrong place.
+    @Test func aTakeoutNameEndingInSlashesIsNoDuplicate() {
+        let name = String(decoding: [0x92, 0x96, 0x31, 0x2F, 0x2F, 0xDD], as: UTF8.self)
+        #expect(TakeoutJSON.names(forMediaNamed: name).count == 2)
+        #expect(TakeoutJSON.mediaName(forJSONNamed: name + ".json") != nil)
+    }
+
     /// A HEIC-looking box list whose 64-bit box size overflowed `offset + size` in the `mpvd` walk.
     @Test func aHugeISOBoxSizeDoesNotOverflow() throws {
         let input = try #require(Data(base64Encoded:

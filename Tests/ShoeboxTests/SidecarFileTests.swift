@@ -54,6 +54,26 @@ import Testing
         #expect(result.errors.contains("skipped \(photos.path)/gone.jpg.xmp: sidecar (.xmp); no media file of its name beside it\n"))
     }
 
+    /// A photo deleted after its ingest leaves its sidecars behind: they are reported, the
+    /// photo's asset is flagged missing, and nothing new is catalogued.
+    @Test func sidecarsLeftBehindByADeletedPhotoAreReportedNotCatalogued() throws {
+        let folder = try TemporaryFolder()
+        let photos = try folder.subfolder("photos")
+        try copy("orientation/landscape_1.jpg", to: photos, as: "IMG_1(1).jpg")
+        try copy("orientation/landscape_1.jpg", to: photos, as: "keep.jpg")
+        for name in ["IMG_1(1).jpg.xmp", "IMG_1.jpg(1).json"] { try write(Self.xmp, to: photos, as: name) }
+        #expect(try ingest(photos, folder).status == 0)
+        try FileManager.default.removeItem(at: photos.appendingPathComponent("IMG_1(1).jpg"))
+        let result = try ingest(photos, folder)
+        #expect(result.status == 0)
+        for name in ["IMG_1(1).jpg.xmp", "IMG_1.jpg(1).json"] {
+            let kind = (name as NSString).pathExtension
+            #expect(result.errors.contains("skipped \(photos.path)/\(name): sidecar (.\(kind)); no media file of its name beside it\n"))
+        }
+        #expect(result.output.hasPrefix("ingested 0, unchanged 1, moved or touched 0, failed 0, still failed 0, skipped 2, newly missing 1 "),
+                "\(result.output)")
+    }
+
     /// The name rules alone, with the files beside given.
     @Test(arguments: [
         ("/p/IMG_1.jpg.xmp", ["/p/IMG_1.jpg"], Sidecar(owner: "/p/IMG_1.jpg", kind: "xmp")),
@@ -61,6 +81,8 @@ import Testing
         ("/p/IMG_1.xmp", [], Sidecar(owner: nil, kind: "xmp")),
         ("/p/a.json", [], Sidecar(owner: nil, kind: "json")),
         ("/p/IMG_1.HEIC.supplemental-metadata.json", ["/p/IMG_1.HEIC"], Sidecar(owner: "/p/IMG_1.HEIC", kind: "json")),
+        ("/p/IMG_1.jpg(1).json", ["/p/IMG_1.jpg", "/p/IMG_1(1).jpg"], Sidecar(owner: "/p/IMG_1(1).jpg", kind: "json")),
+        ("/p/IMG_1.jpg.supplemental-me(2).json", ["/p/IMG_1(2).jpg"], Sidecar(owner: "/p/IMG_1(2).jpg", kind: "json")),
         ("/p/IMG_1234.AAE", ["/p/IMG_1234.HEIC"], Sidecar(owner: "/p/IMG_1234.HEIC", kind: "aae")),
         ("/p/MVI_1.THM", ["/p/MVI_1.AVI"], Sidecar(owner: "/p/MVI_1.AVI", kind: "thm")),
         ("/p/MVI_1.thm", ["/p/MVI_1.jpg"], nil),

@@ -27,7 +27,7 @@ public enum AssetJSON {
         let motionPhoto = d.motionPhoto.map { JSONValue.object([("videoLength", .int($0.length)), ("videoOffset", .int($0.offset))]) }
         return .object([
             ("addedAt", .string(asset.addedAt)), ("codec", text(d.codec)), ("contentHash", text(asset.contentHash)),
-            ("contentIdentifier", text(d.contentIdentifier)),
+            ("contentIdentifier", text(d.contentIdentifier)), ("description", text(m.description)),
             ("durationSeconds", optional(d.durationSeconds) { number($0, places: 3) }),
             ("error", text(asset.errorMessage)), ("errorClass", text(asset.errorClass?.rawValue)),
             ("exposureTime", optional(m.exposureTime) { number($0) }), ("fileSize", .int(asset.fileSize)),
@@ -35,14 +35,18 @@ public enum AssetJSON {
             ("format", text(asset.format?.rawValue)), ("frameCount", integer(d.frameCount)),
             ("frameRate", optional(d.frameRate) { number($0, places: 3) }), ("gps", gps ?? .null),
             ("height", .int(Int64(asset.height))), ("id", .int(asset.id)), ("iso", integer(m.iso)),
-            ("kind", .string(asset.kind.rawValue)), ("lensModel", text(m.lensModel)), ("loopCount", integer(d.loopCount)),
+            ("keywords", .array(m.keywords.map { .string($0) })),
+            ("kind", .string(asset.kind.rawValue)), ("lensModel", text(m.lensModel)),
+            ("locationSource", text(m.locationSource?.rawValue)), ("loopCount", integer(d.loopCount)),
             ("make", text(m.make)), ("missing", .bool(asset.missing)), ("model", text(m.model)),
             ("motionPhoto", motionPhoto ?? .null), ("orientation", integer(m.orientation)),
             ("pairedVideo", text(asset.pairedVideoPath)), ("pairing", text(asset.pairing?.rawValue)),
-            ("path", .string(asset.path)), ("resources", resources ?? .null), ("status", .string(asset.status.rawValue)),
+            ("path", .string(asset.path)), ("rating", integer(m.rating)), ("resources", resources ?? .null),
+            ("status", .string(asset.status.rawValue)),
             ("subtypes", .array(asset.subtypes.sorted().map { .string($0.rawValue) })),
             ("takenAt", text(m.takenAt)), ("takenAtSource", text(m.takenAtSource?.rawValue)),
-            ("thumbnails", .array(thumbnails)), ("warning", text(asset.warning)), ("width", .int(Int64(asset.width))),
+            ("thumbnails", .array(thumbnails)), ("title", text(m.title)), ("warning", text(asset.warning)),
+            ("width", .int(Int64(asset.width))),
         ])
     }
 

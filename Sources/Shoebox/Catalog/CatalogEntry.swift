@@ -8,4 +8,6 @@ public struct CatalogEntry: Sendable, Equatable {
     public var modifiedNanoseconds: Int64
     /// The thumbnails the catalog holds for it, by spec name.
     public var thumbnails: [String: ThumbnailRecord]
+    /// `SidecarMetadata.stamp` of the sidecars last read for it; nil for none.
+    public var sidecarStamp: String? = nil
 }

@@ -153,6 +153,17 @@ enum CatalogSchema {
         """
         ALTER TABLE assets ADD COLUMN warning TEXT;
         """,
+        // 7 (sidecars, issue 11): what XMP sidecars and Google Takeout JSON add (rating, title,
+        // description, keywords as a JSON array of strings), where the position came from, and
+        // the stamp of the sidecars read, so that an edited sidecar is read again without a decode.
+        """
+        ALTER TABLE assets ADD COLUMN rating INTEGER;
+        ALTER TABLE assets ADD COLUMN title TEXT;
+        ALTER TABLE assets ADD COLUMN description TEXT;
+        ALTER TABLE assets ADD COLUMN keywords TEXT;
+        ALTER TABLE assets ADD COLUMN location_source TEXT;
+        ALTER TABLE assets ADD COLUMN sidecar_stamp TEXT;
+        """,
         // 8 (edited variants, issue 11): the files of one asset (`ResourceGrouping`). An asset
         // row's group_key gathers the files that may be one asset; resource_type is what the
         // file is to its asset, NULL when it stands alone; resource_of is the shown asset of a

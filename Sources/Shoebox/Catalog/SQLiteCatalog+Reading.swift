@@ -1,3 +1,5 @@
+import Foundation
+
 extension SQLiteCatalog {
     /// Every column an `AssetRecord` is read from, in the order `record(from:)` reads them
     /// (a Live Photo's video path and duration come from its paired row).
@@ -8,7 +10,8 @@ extension SQLiteCatalog {
         duration_seconds, frame_rate, codec, frame_count, loop_count, content_identifier, motion_offset, motion_length,
         subtypes, paired_asset_id, pairing, hidden,
         (SELECT p.path FROM assets p WHERE p.id = assets.paired_asset_id),
-        (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id), warning
+        (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id), warning,
+        rating, title, description, keywords, location_source
         """
 
     /// How many records `forEachRecordPage` reads before it fetches their thumbnails in one query.
@@ -103,7 +106,22 @@ extension SQLiteCatalog {
         record.isPairedVideo = s.int(39) != 0 && kind == .video && record.pairedAssetID != nil
         record.pairedVideoPath = kind == .livePhoto ? s.optionalText(40) : nil
         record.warning = s.optionalText(named: "warning")
+        readSidecarFields(from: s, into: &record.metadata)
         return record
+    }
+
+    /// The fields sidecars add (migration 7), read by name.
+    private static func readSidecarFields(from s: SQLiteStatement, into metadata: inout PhotoMetadata) {
+        metadata.rating = s.optionalInt("rating")
+        metadata.title = s.optionalText("title")
+        metadata.description = s.optionalText("description")
+        metadata.keywords = s.optionalText("keywords").map(keywords(fromText:)) ?? []
+        metadata.locationSource = metadata.location == nil ? nil : s.optionalText("location_source").flatMap(LocationSource.init(rawValue:))
+    }
+
+    /// A JSON array of strings as `keywordsText` wrote it; empty for anything else.
+    static func keywords(fromText text: String) -> [String] {
+        ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [Any] ?? []).compactMap { $0 as? String }
     }
 
     private static func details(from s: SQLiteStatement, kind: AssetKind) -> MediaDetails {

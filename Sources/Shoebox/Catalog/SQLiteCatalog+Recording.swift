@@ -55,16 +55,14 @@ extension SQLiteCatalog {
         let values: [Any?] = [
             asset.file.path, asset.file.root, asset.kind.rawValue, asset.format.rawValue, asset.contentHash,
             asset.file.status.size, asset.file.status.modifiedNanoseconds,
-            asset.displayedSize.width, asset.displayedSize.height, m.orientation, m.takenAt, m.takenAtSource?.rawValue,
-            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength,
-            m.location?.latitude, m.location?.longitude, m.location?.altitude, run, now,
-        ] + detailValues(asset) + [asset.warning]
+            asset.displayedSize.width, asset.displayedSize.height, m.orientation,
+            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
+        ] + detailValues(asset) + [asset.warning] + Self.sidecarValues(asset)
         let columns = """
-            path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation, taken_at,
-            taken_at_source, make, model, lens_model, iso, f_number, exposure_time, focal_length,
-            gps_latitude, gps_longitude, gps_altitude, seen_run, updated_at, duration_seconds, frame_rate, codec,
+            path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation,
+            make, model, lens_model, iso, f_number, exposure_time, focal_length, seen_run, updated_at, duration_seconds, frame_rate, codec,
             frame_count, loop_count, content_identifier, motion_offset, motion_length, subtypes, pair_key,
-            paired_asset_id, pairing, hidden, warning
+            paired_asset_id, pairing, hidden, warning, \(Self.sidecarColumns.joined(separator: ", "))
             """
         // A file at this path that another asset held before (a move onto an old path) gives its row up.
         if let id = try asset.existingID ?? assetID(atPath: asset.file.path, db: db) {
@@ -96,6 +94,23 @@ extension SQLiteCatalog {
                 INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES (?, ?, ?, ?, ?, ?)
                 """).bind(id, thumbnail.name, thumbnail.recipe, thumbnail.width, thumbnail.height, thumbnail.relativePath).run()
         }
+    }
+
+    /// The columns a sidecar may change (`refreshMetadata` writes these alone), in the order
+    /// of `sidecarValues`.
+    static let sidecarColumns = ["taken_at", "taken_at_source", "gps_latitude", "gps_longitude", "gps_altitude",
+                                 "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"]
+
+    static func sidecarValues(_ asset: AssetDraft) -> [Any?] {
+        let m = asset.metadata
+        return [m.takenAt, m.takenAtSource?.rawValue, m.location?.latitude, m.location?.longitude, m.location?.altitude,
+                m.locationSource?.rawValue, m.rating, m.title, m.description, keywordsText(m.keywords), asset.sidecarStamp]
+    }
+
+    /// Keywords as a JSON array of strings; nil for none.
+    static func keywordsText(_ keywords: [String]) -> String? {
+        guard !keywords.isEmpty else { return nil }
+        return JSONValue.array(keywords.map { .string($0) }).text
     }
 
     /// The GIF, video and Live Photo columns; pairing is reset and made again by `pairLivePhoto`.

@@ -69,7 +69,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
 
     // MARK: Lookups
 
-    private static let entryColumns = "id, path, content_hash, status, file_size, mtime_ns"
+    private static let entryColumns = "id, path, content_hash, status, file_size, mtime_ns, sidecar_stamp"
 
     public func entry(atPath path: String) throws -> CatalogEntry? {
         try read { db in
@@ -85,26 +85,28 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                 SELECT \(Self.entryColumns) FROM assets WHERE content_hash = ? AND seen_run <> ?
                 ORDER BY missing DESC, id LIMIT ?
                 """).bind(hash, run, limit)
-            var rows: [(Int64, String, String?, String, Int64, Int64)] = []
-            while try statement.step() {
-                rows.append((statement.int64(0), statement.text(1), statement.optionalText(2), statement.text(3),
-                             statement.int64(4), statement.int64(5)))
-            }
+            var rows: [CatalogEntry] = []
+            while try statement.step() { rows.append(Self.entryWithoutThumbnails(from: statement)) }
             return try rows.map { row in
-                CatalogEntry(id: row.0, path: row.1, contentHash: row.2, status: AssetRecord.Status(rawValue: row.3) ?? .failed,
-                             fileSize: row.4, modifiedNanoseconds: row.5, thumbnails: try Self.thumbnailsByName(row.0, db: db))
+                var entry = row
+                entry.thumbnails = try Self.thumbnailsByName(row.id, db: db)
+                return entry
             }
         }
     }
 
     private static func entry(from statement: SQLiteStatement, db: SQLiteConnection) throws -> CatalogEntry {
-        let id = statement.int64(0)
-        let entry = CatalogEntry(id: id, path: statement.text(1), contentHash: statement.optionalText(2),
-                                 status: AssetRecord.Status(rawValue: statement.text(3)) ?? .failed,
-                                 fileSize: statement.int64(4), modifiedNanoseconds: statement.int64(5), thumbnails: [:])
-        var result = entry
-        result.thumbnails = try thumbnailsByName(id, db: db)
+        var result = entryWithoutThumbnails(from: statement)
+        result.thumbnails = try thumbnailsByName(result.id, db: db)
         return result
+    }
+
+    /// A row of `entryColumns`, its thumbnails still to read.
+    private static func entryWithoutThumbnails(from statement: SQLiteStatement) -> CatalogEntry {
+        CatalogEntry(id: statement.int64("id"), path: statement.text("path"), contentHash: statement.optionalText("content_hash"),
+                     status: AssetRecord.Status(rawValue: statement.text("status")) ?? .failed,
+                     fileSize: statement.int64("file_size"), modifiedNanoseconds: statement.int64("mtime_ns"), thumbnails: [:],
+                     sidecarStamp: statement.optionalText("sidecar_stamp"))
     }
 
     private static func thumbnailsByName(_ id: Int64, db: SQLiteConnection) throws -> [String: ThumbnailRecord] {
@@ -158,6 +160,20 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                 try Self.setGroupKey(of: id, path: file.path, db: db)
                 try pairIfUnpaired([id], rules: livePhotoRules, db: db)
                 try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+            }
+        }
+    }
+
+    public func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws {
+        let file = draft.file
+        try write { db in
+            try db.transaction {
+                try db.statement("""
+                    UPDATE assets SET path = ?, root = ?, pair_key = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
+                    updated_at = ?, \(Self.sidecarColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
+                    """).bindArray([file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
+                                    file.status.modifiedNanoseconds, run, Self.now()] + Self.sidecarValues(draft) + [id]).run()
+                try pairIfUnpaired([id], rules: livePhotoRules, db: db)
             }
         }
     }

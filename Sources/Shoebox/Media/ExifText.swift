@@ -6,7 +6,7 @@
 public enum ExifText {
     public static let maxLength = 256
 
-    public static func clean<Bytes: Collection>(_ raw: Bytes) -> String? where Bytes.Element == UInt8 {
+    public static func clean<Bytes: Collection>(_ raw: Bytes, maxLength: Int = ExifText.maxLength) -> String? where Bytes.Element == UInt8 {
         let untilNUL = raw.prefix { $0 != 0 }
         let decoded = String(decoding: untilNUL, as: UTF8.self)
         let printable = decoded.unicodeScalars.filter { !isControl($0) }

@@ -79,7 +79,7 @@ public struct XMPPacket: Sendable {
 
     /// The packet's UTF-8 bytes, searched with memchr rather than through Foundation's
     /// `range(of:)` (which converts to UTF-16 on Linux, and showed in profiles).
-    private func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         var text = self.text
         return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }

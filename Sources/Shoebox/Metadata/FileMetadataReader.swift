@@ -24,7 +24,7 @@ public enum FileMetadataReader {
             let (bytes, status) = try SourceFile.read(path, maxBytes: maxBytes)
             let header = try VipsImage.header(of: bytes, format: format)
             let found = StillImageMetadata.read(bytes, header: header, format: format, modifiedNanoseconds: status.modifiedNanoseconds,
-                                                sidecarDates: XMPSidecar.dates(beside: path))
+                                                sidecar: SidecarMetadata.read(beside: path))
             return FileMetadata(path: path, format: format, storedSize: PixelSize(width: header.width, height: header.height),
                                 metadata: found.metadata)
         } catch {
@@ -38,7 +38,7 @@ public enum FileMetadataReader {
             let info = try VideoFile(path: path, format: format).info
             return FileMetadata(path: path, format: format,
                                 storedSize: PixelSize(width: info.squarePixelWidth, height: info.storedSize.height),
-                                metadata: VideoPosterDecoder.metadata(of: info, path: path, modifiedNanoseconds: status.modifiedNanoseconds))
+                                metadata: VideoPosterDecoder.metadata(of: info, path: path, modifiedNanoseconds: status.modifiedNanoseconds).0)
         } catch let failure as Failure {
             throw failure
         } catch {

@@ -15,6 +15,11 @@ public struct AssetDraft: Sendable {
     /// Something a person should know about a file that was still catalogued (a motion
     /// photo whose video is cut short is a photo), or nil.
     public var warning: String?
+    /// `SidecarMetadata.stamp` of the sidecars whose values are in `metadata`; nil for none.
+    public var sidecarStamp: String?
+    /// The catalogued asset whose content this file is (thumbnails present) when only its
+    /// sidecars changed: the decode stage reads the metadata again for it, and no pixel.
+    public var metadataRefreshOf: Int64?
 
     public init(file: DiscoveredFile, existingID: Int64?) {
         self.file = file

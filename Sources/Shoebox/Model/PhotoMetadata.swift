@@ -25,6 +25,16 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     /// Focal length in millimetres.
     public var focalLength: Double?
     public var location: GPSLocation?
+    /// Which place `location` came from: the file, or a sidecar that overrides it.
+    public var locationSource: LocationSource?
+    /// `xmp:Rating`: -1 (rejected), 0 (none) to 5 stars.
+    public var rating: Int?
+    /// `dc:title`'s default-language text.
+    public var title: String?
+    /// `dc:description`'s default-language text (a caption).
+    public var description: String?
+    /// `dc:subject` (else `lr:hierarchicalSubject`), in order; empty for none.
+    public var keywords: [String] = []
 
     public init() {}
 }

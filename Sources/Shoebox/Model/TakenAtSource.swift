@@ -9,6 +9,8 @@ public enum TakenAtSource: String, Codable, Sendable, CaseIterable {
     case sidecarDateTimeDigitized = "XMP sidecar exif:DateTimeDigitized"
     case sidecarCreateDate = "XMP sidecar xmp:CreateDate"
     case sidecarPhotoshopDateCreated = "XMP sidecar photoshop:DateCreated"
+    /// `photoTakenTime.timestamp` in the Google Takeout JSON beside the file (`TakeoutJSON`), in UTC.
+    case takeoutPhotoTakenTime = "Google Takeout photoTakenTime"
     /// EXIF DateTimeOriginal, with SubSecTimeOriginal and OffsetTimeOriginal.
     case exifDateTimeOriginal = "Exif DateTimeOriginal"
     /// EXIF DateTimeDigitized (exiftool's CreateDate), with SubSecTimeDigitized and OffsetTimeDigitized.

@@ -3,17 +3,20 @@
 public enum CaptureTimeChoice {
     /// Every source, most trusted first. An XMP sidecar beside the file comes first of all,
     /// above everything embedded, as Immich and digiKam rank it: it is where a person
-    /// corrected the date. Then the camera's own record of the shutter, then when the picture was digitised, then what editors and agencies wrote down (XMP,
+    /// corrected the date. Then the camera's own record of the shutter, then when the picture
+    /// was digitised, then what editors and agencies wrote down (XMP,
     /// IPTC), then video containers (Apple's local creation date before the UTC header times),
     /// then dates that may only say when the file was last changed, then the GPS clock, then
     /// the file's own modification time.
     ///
-    /// Google Takeout JSON, a later step, will rank with the sidecar.
+    /// Google Takeout's JSON comes right after the XMP sidecar: also beside the file, but
+    /// in UTC only, and written by an export rather than by a person's own tool.
     public static let order: [TakenAtSource] = [
         .sidecarDateTimeOriginal,
         .sidecarDateTimeDigitized,
         .sidecarCreateDate,
         .sidecarPhotoshopDateCreated,
+        .takeoutPhotoTakenTime,
         .exifDateTimeOriginal,
         .exifDateTimeDigitized,
         .xmpDateTimeOriginal,

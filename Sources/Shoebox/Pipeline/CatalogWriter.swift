@@ -30,6 +30,10 @@ final class CatalogWriter {
         case let .settled(.relocated(id, file)):
             try catalog.relocate(id, to: file, run: run, livePhotoRules: livePhotoRules)
             return .relocated(assetID: id, path: file.path)
+        case let .settled(.metadataRefreshed(id, draft)):
+            // Known content, new sidecar values: reported as the catalog update it is, like a move.
+            try catalog.refreshMetadata(id, from: draft, run: run, livePhotoRules: livePhotoRules)
+            return .relocated(assetID: id, path: draft.file.path)
         case let .settled(.failed(error, _, _, _)) where error.stopsTheRun:
             throw IngestStopped.libraryFull(error.reason)
         case let .settled(.failed(error, file, hash, existingID)):

@@ -28,6 +28,9 @@ public enum Settlement: Sendable {
     case failed(IngestError, file: DiscoveredFile, contentHash: String?, existingID: Int64?)
     /// Not a regular file (FIFO, socket, symlink...): reported, never opened.
     case skipped(path: String, reason: String)
+    /// Known content whose sidecars changed: the draft's metadata was read again (no pixel
+    /// decoded) and replaces the asset's; its thumbnails stay.
+    case metadataRefreshed(assetID: Int64, draft: AssetDraft)
 }
 
 extension Settlement {
@@ -36,6 +39,7 @@ extension Settlement {
         switch self {
         case let .unchanged(_, path), let .stillFailed(_, path), let .skipped(path, _): return path
         case let .relocated(_, file), let .failed(_, file, _, _): return file.path
+        case let .metadataRefreshed(_, draft): return draft.file.path
         }
     }
 }

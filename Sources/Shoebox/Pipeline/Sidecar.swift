@@ -20,8 +20,6 @@ public struct Sidecar: Equatable, Sendable {
 
     /// Extensions of files that are always sidecars.
     public static let metadataExtensions: Set<String> = ["xmp", "json", "aae"]
-    /// Takeout's newer name for its JSON: `IMG_1.jpg.supplemental-metadata.json`.
-    static let takeoutSuffix = ".supplemental-metadata"
 
     /// Why the plan stage skips it: `sidecar of IMG_1.jpg`, or for one whose media file is not
     /// beside it `sidecar (.xmp); no media file of its name beside it`.
@@ -45,11 +43,16 @@ public struct Sidecar: Equatable, Sendable {
         return nil
     }
 
-    /// `IMG_1.jpg` for `IMG_1.jpg.xmp` (and Takeout's `IMG_1.jpg.supplemental-metadata.json`),
-    /// else `IMG_1.<a media extension>` for `IMG_1.xmp`.
+    /// `IMG_1.jpg` for `IMG_1.jpg.xmp` (and for Takeout's names, `TakeoutJSON.mediaName`:
+    /// `IMG_1.jpg.supplemental-metadata.json`, `IMG_1(1).jpg` for `IMG_1.jpg(1).json`), else
+    /// `IMG_1.<a media extension>` for `IMG_1.xmp`.
     private static func owner(of base: String, kind: String, among extensions: Set<String>,
                               exists: (String) -> Bool) -> String? {
-        let named = kind == "json" && base.hasSuffix(takeoutSuffix) ? String(base.dropLast(takeoutSuffix.count)) : base
+        let folder = (base as NSString).deletingLastPathComponent
+        let named = kind == "json"
+            ? TakeoutJSON.mediaName(forJSONNamed: (base as NSString).lastPathComponent + ".json")
+                .map { (folder as NSString).appendingPathComponent($0) } ?? base
+            : base
         if extensions.contains((named as NSString).pathExtension.lowercased()), exists(named) { return named }
         return sibling(of: base, among: extensions, exists: exists)
     }

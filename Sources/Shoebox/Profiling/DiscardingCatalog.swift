@@ -12,6 +12,7 @@ final class DiscardingCatalog: CatalogStore, @unchecked Sendable {
                        run: Int64) throws {}
     func markSeen(_ ids: [Int64], run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {}
+    func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] { [] }
     func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64) throws {}
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {}

@@ -74,6 +74,7 @@ public struct StageTiming: Sendable, Equatable {
             if case let .settled(settlement) = item {
                 switch settlement {
                 case let .failed(_, file, _, _), let .relocated(_, file): (path, bytes) = (file.path, file.status.size)
+                case let .metadataRefreshed(_, draft): (path, bytes) = (draft.file.path, draft.file.status.size)
                 case .skipped, .unchanged, .stillFailed: path = settlement.path
                 }
             }

@@ -2,7 +2,9 @@
 ///
 /// Stills (GIFs included: their first frame) go through libvips with shrink-on-load; videos
 /// through FFmpeg, which yields one poster frame. Each refuses what is over the pipeline's
-/// limits before decoding any pixel.
+/// limits before decoding any pixel. A file whose pixels are catalogued already and whose
+/// sidecars changed (`AssetDraft.metadataRefreshOf`) has its metadata read again and is
+/// settled `metadataRefreshed`, with no pixel decoded.
 public struct DecodeStage: PipelineStage {
     public let name = "decode"
     let configuration: PipelineConfiguration
@@ -20,12 +22,21 @@ public struct DecodeStage: PipelineStage {
         #if DEBUG
         CrashGuard.crashOnPurposeIfAsked(input.draft.file.path)
         #endif
-        if input.draft.format.isVideo {
-            return .work(try VideoPosterDecoder(configuration: configuration).decode(input.draft))
+        let draft = input.draft
+        if draft.format.isVideo {
+            let decoder = VideoPosterDecoder(configuration: configuration)
+            if let id = draft.metadataRefreshOf {
+                return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft)))
+            }
+            return .work(try decoder.decode(draft))
         }
         guard let bytes = input.bytes else {
-            throw IngestError(.unreadable, path: input.draft.file.path, reason: "the read stage kept no bytes")
+            throw IngestError(.unreadable, path: draft.file.path, reason: "the read stage kept no bytes")
         }
-        return .work(try StillImageDecoder(configuration: configuration).decode(input.draft, bytes: bytes))
+        let decoder = StillImageDecoder(configuration: configuration)
+        if let id = draft.metadataRefreshOf {
+            return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft, bytes: bytes)))
+        }
+        return .work(try decoder.decode(draft, bytes: bytes))
     }
 }

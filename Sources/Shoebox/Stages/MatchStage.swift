@@ -5,8 +5,10 @@ import Foundation
 /// A file whose content hash equals its own asset's (only the stamp changed), or equals an
 /// asset whose path no longer exists on disk (the file moved), is settled `relocated`: the
 /// asset keeps its id and thumbnails and takes the new path (a moved asset whose thumbnails
-/// are not this pipeline's is decoded again, still keeping its id). Identical copies that both exist
-/// stay separate assets (sharing thumbnail files), and when two copies of one moved file
+/// are not this pipeline's is decoded again, still keeping its id). When its sidecars changed
+/// too (`SidecarMetadata.stamp`), it goes on to the decode stage marked with its asset
+/// (`metadataRefreshOf`): its metadata is read again, its pixels are not. Identical copies
+/// that both exist stay separate assets (sharing thumbnail files), and when two copies of one moved file
 /// turn up in a run, the first takes the asset and the second becomes a new one.
 public struct MatchStage: PipelineStage {
     public let name = "match"
@@ -31,17 +33,29 @@ public struct MatchStage: PipelineStage {
         if draft.existingID != nil {
             guard let own = try lookUp({ try catalog.entry(atPath: draft.file.path) }, draft),
                   own.contentHash == draft.contentHash, complete(own) else { return .work(input) }
-            return .settled(.relocated(assetID: own.id, file: draft.file))
+            return known(own, input)
         }
         let candidates = try lookUp({ try catalog.entries(withContentHash: draft.contentHash, notSeenIn: run, limit: candidateLimit) }, draft)
         guard let moved = candidates.first(where: { $0.path != draft.file.path && SourceFile.status(ofPath: $0.path) == nil }),
               claimed.claim(moved.id) else { return .work(input) }
         if complete(moved) {
-            return .settled(.relocated(assetID: moved.id, file: draft.file))
+            return known(moved, input)
         }
         // Moved, but its thumbnails are not those of this pipeline: decode, keeping the asset.
         var output = input
         output.draft.existingID = moved.id
+        return .work(output)
+    }
+
+    /// A file with the content of `entry`, which has all its thumbnails: relocated, or when its
+    /// sidecars are not those catalogued, on to have its metadata read again.
+    private func known(_ entry: CatalogEntry, _ input: SourceData) -> PipelineItem<SourceData> {
+        guard entry.sidecarStamp != SidecarMetadata.stamp(beside: input.draft.file.path) else {
+            return .settled(.relocated(assetID: entry.id, file: input.draft.file))
+        }
+        var output = input
+        output.draft.existingID = entry.id
+        output.draft.metadataRefreshOf = entry.id
         return .work(output)
     }
 }

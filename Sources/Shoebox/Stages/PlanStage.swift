@@ -1,7 +1,9 @@
 /// Decides from the catalog alone whether a discovered file needs any work.
 ///
 /// A file whose size and modification time match its catalogued asset, with every current
-/// thumbnail present, is settled `unchanged` without being opened. A catalogued failure with
+/// thumbnail present and its sidecars' stamp (`SidecarMetadata.stamp`) as catalogued, is
+/// settled `unchanged` without being opened; with another sidecar stamp it goes on, and the
+/// match stage sends it to have its metadata read again, without a decode. A catalogued failure with
 /// the same stamp stays failed unless `retryFailed`, and always when this command already
 /// recorded it (a file that crashed the decoder a moment ago is not decoded again).
 /// A sidecar (`Sidecar`: an XMP, Takeout JSON or AAE file, a video's `.thm` thumbnail) is
@@ -15,6 +17,8 @@ public struct PlanStage: PipelineStage {
     /// The files this command has recorded as failed so far (earlier processes of a supervised
     /// ingest, and the crash log read at the start of this run).
     var failedInThisCommand: Set<IngestJournal.Key> = []
+    /// Each folder's sidecar names, read once, for the sidecar stamp of files that look unchanged.
+    let sidecarListing = SidecarListing()
 
     public func process(_ file: DiscoveredFile) throws -> PipelineItem<AssetDraft> {
         if let sidecar = Sidecar.recognise(file.path) {
@@ -29,7 +33,8 @@ public struct PlanStage: PipelineStage {
         if sameStamp && entry.status == .failed && (!retryFailed || failedInThisCommand.contains(IngestJournal.Key(path: file.path))) {
             return .settled(.stillFailed(assetID: entry.id, path: file.path))
         }
-        if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) {
+        if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes)
+            && entry.sidecarStamp == SidecarMetadata.stamp(beside: file.path, exists: sidecarListing.exists) {
             return .settled(.unchanged(assetID: entry.id, path: file.path))
         }
         return .work(AssetDraft(file: file, existingID: entry.id))

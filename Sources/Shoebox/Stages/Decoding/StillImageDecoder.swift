@@ -17,10 +17,7 @@ struct StillImageDecoder {
                                           limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
-        let found = StillImageMetadata.read(bytes, header: header, format: draft.format,
-                                            modifiedNanoseconds: draft.file.status.modifiedNanoseconds,
-                                            sidecarDates: XMPSidecar.dates(beside: path))
-        record(found, into: &draft)
+        let found = readMetadata(bytes, header: header, into: &draft)
         readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
         let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
 
@@ -38,6 +35,28 @@ struct StillImageDecoder {
         } catch {
             throw Self.failure(error, path: path, reason: "cannot decode")
         }
+    }
+
+    /// The metadata of a file whose pixels are catalogued already (`AssetDraft.metadataRefreshOf`):
+    /// its header is opened, no pixel is decoded.
+    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes) throws -> AssetDraft {
+        var draft = input
+        let header: VipsImage
+        do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
+            throw Self.failure(error, path: draft.file.path, reason: "cannot read the \(draft.format.rawValue) header")
+        }
+        _ = readMetadata(bytes, header: header, into: &draft)
+        return draft
+    }
+
+    /// The file's metadata and its sidecars', recorded in `draft`.
+    private func readMetadata(_ bytes: SourceBytes, header: VipsImage, into draft: inout AssetDraft) -> StillImageMetadata {
+        let sidecar = SidecarMetadata.read(beside: draft.file.path)
+        let found = StillImageMetadata.read(bytes, header: header, format: draft.format,
+                                            modifiedNanoseconds: draft.file.status.modifiedNanoseconds, sidecar: sidecar)
+        record(found, into: &draft)
+        draft.sidecarStamp = sidecar.stamp
+        return found
     }
 
     /// A libvips failure as the file's: `unsupported` when the library lacks a feature the file

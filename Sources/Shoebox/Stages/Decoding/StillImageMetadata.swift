@@ -1,8 +1,9 @@
 import Foundation
 
-/// Everything a still image says about itself, read in one place: its XMP sidecar's dates, EXIF (the block libvips found,
-/// or a TIFF file's own IFDs), XMP, IPTC, and the capture time chosen among all of their dates
-/// and the file's modification time (`CaptureTimeChoice`).
+/// Everything a still image says about itself, read in one place: EXIF (the block libvips
+/// found, or a TIFF file's own IFDs), XMP, IPTC, what its sidecars override (`SidecarMetadata`),
+/// and the capture time chosen among all of their dates and the file's modification time
+/// (`CaptureTimeChoice`).
 struct StillImageMetadata {
     /// What is catalogued; `takenAt` is the best of `dates`.
     var metadata: PhotoMetadata
@@ -12,15 +13,18 @@ struct StillImageMetadata {
     /// Every capture time found, what the choice was made from.
     var dates: [DateCandidate]
 
-    /// Reads `bytes`, whose header libvips has opened, with the dates of the file's XMP
-    /// sidecar (`sidecarDates`, `XMPSidecar`). Never fails: what cannot be read is absent.
+    /// Reads `bytes`, whose header libvips has opened, with what the file's sidecars say
+    /// (`sidecar`). Never fails: what cannot be read is absent.
     static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
-                     modifiedNanoseconds: Int64, sidecarDates: [DateCandidate] = []) -> StillImageMetadata {
+                     modifiedNanoseconds: Int64, sidecar: SidecarMetadata = SidecarMetadata()) -> StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let exif = header.exifData ?? (format == .tiff ? TIFFExifBlock.extract(from: raw) : nil)
-        let (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
+        var (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
         let xmp = packet(in: raw, header: header, format: format)
-        var dates = sidecarDates + exifDates + (xmp?.dates() ?? [])
+        if metadata.location != nil { metadata.locationSource = .exifGPS }
+        if let xmp { describe(from: xmp, into: &metadata) }
+        sidecar.override(&metadata)
+        var dates = sidecar.dates + exifDates + (xmp?.dates() ?? [])
         if let created = header.iptcData?.withUnsafeBytes(IPTCReader.dateCreated) {
             dates.append(DateCandidate(.iptcDateCreated, created))
         }
@@ -29,6 +33,14 @@ struct StillImageMetadata {
         let best = CaptureTimeChoice.best(of: dates)
         (result.metadata.takenAt, result.metadata.takenAtSource) = (best?.value, best?.source)
         return result
+    }
+
+    /// The rating, title, description and keywords of the file's own XMP packet.
+    private static func describe(from xmp: XMPPacket, into metadata: inout PhotoMetadata) {
+        metadata.rating = xmp.rating()
+        metadata.title = xmp.title()
+        metadata.description = xmp.caption()
+        metadata.keywords = xmp.keywords()
     }
 
     /// The first XMP packet in the file's bytes (a JPEG's segments before its first scan, not the

@@ -10,10 +10,7 @@ struct VideoPosterDecoder {
         if configuration.limits.failOnTruncation && draft.format == .mp4 && ISOBoxWalk.isTruncated(path: path) {
             throw IngestError(.damaged, path: path, reason: "truncated: a box of the MP4/MOV file runs past its end")
         }
-        let video: VideoFile
-        do { video = try VideoFile(path: path, format: draft.format) } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot open the video: \(error)")
-        }
+        let video = try open(draft)
         let info = video.info
         draft.storedSize = PixelSize(width: info.squarePixelWidth, height: info.storedSize.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
@@ -29,24 +26,43 @@ struct VideoPosterDecoder {
         }
     }
 
+    /// The metadata of a video whose poster is catalogued already (`AssetDraft.metadataRefreshOf`):
+    /// the container is opened, no frame is decoded.
+    func refreshMetadata(_ input: AssetDraft) throws -> AssetDraft {
+        var draft = input
+        record(try open(draft).info, into: &draft)
+        return draft
+    }
+
+    private func open(_ draft: AssetDraft) throws -> VideoFile {
+        do { return try VideoFile(path: draft.file.path, format: draft.format) } catch {
+            throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)")
+        }
+    }
+
     private func record(_ info: VideoInfo, into draft: inout AssetDraft) {
         draft.details.durationSeconds = info.durationSeconds
         draft.details.frameRate = info.frameRate
         draft.details.codec = info.codec
         draft.details.contentIdentifier = info.contentIdentifier
         draft.details.isHDR = info.isHDR
-        draft.metadata = Self.metadata(of: info, path: draft.file.path, modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
+        (draft.metadata, draft.sidecarStamp) = Self.metadata(of: info, path: draft.file.path,
+                                                             modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
     }
 
-    /// What is catalogued about a video: its place and camera, and the capture time chosen
-    /// among its sidecar's, its container's and the file's own dates.
-    static func metadata(of info: VideoInfo, path: String, modifiedNanoseconds: Int64) -> PhotoMetadata {
+    /// What is catalogued about a video: its place and camera (a sidecar's values first), and
+    /// the capture time chosen among its sidecars', its container's and the file's own dates;
+    /// with the stamp of the sidecars read.
+    static func metadata(of info: VideoInfo, path: String, modifiedNanoseconds: Int64) -> (PhotoMetadata, sidecarStamp: String?) {
         var metadata = PhotoMetadata()
         metadata.location = info.location
+        metadata.locationSource = info.location == nil ? nil : .quickTimeLocation
         (metadata.make, metadata.model) = (info.make, info.model)
+        let sidecar = SidecarMetadata.read(beside: path)
+        sidecar.override(&metadata)
         let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds))
-        let best = CaptureTimeChoice.best(of: XMPSidecar.dates(beside: path) + info.dates + [fileTime])
+        let best = CaptureTimeChoice.best(of: sidecar.dates + info.dates + [fileTime])
         (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
-        return metadata
+        return (metadata, sidecar.stamp)
     }
 }

@@ -1,0 +1,48 @@
+/// What a person wrote about a picture, as XMP holds it: the star rating, the title, the
+/// description and the keywords (Lightroom, darktable, digiKam, Immich and exiftool write them
+/// the same way). Read from embedded packets and sidecars alike.
+extension XMPPacket {
+    static let dublinCoreNamespace = "http://purl.org/dc/elements/1.1/"
+    static let lightroomNamespace = "http://ns.adobe.com/lightroom/1.0/"
+    /// Titles, descriptions and keywords are cut at this many characters.
+    static let textLimit = 2000
+
+    /// `xmp:Rating`: -1 (rejected) to 5 stars, 0 for none; nil when absent or outside that range
+    /// (a fraction is rounded: XMP types it as a real number).
+    func rating() -> Int? {
+        for text in values("Rating", namespace: Self.xmpNamespace) {
+            guard let value = Double(text), value.isFinite else { continue }
+            let stars = Int(value.rounded())
+            if (-1...5).contains(stars) { return stars }
+        }
+        return nil
+    }
+
+    /// `dc:title`'s default-language text (an `rdf:Alt`: the `x-default` item, else the first).
+    func title() -> String? { alternative("title", namespace: Self.dublinCoreNamespace) }
+
+    /// `dc:description`'s default-language text, as `title()`.
+    func caption() -> String? { alternative("description", namespace: Self.dublinCoreNamespace) }
+
+    /// `dc:subject`'s keywords (an `rdf:Bag`), in order, without repeats; when there is no
+    /// `dc:subject`, Lightroom's `lr:hierarchicalSubject` paths as written (`Places|France|Paris`).
+    func keywords() -> [String] {
+        let flat = listItems("subject", namespace: Self.dublinCoreNamespace).compactMap { Self.clean($0.text) }
+        let found = flat.isEmpty
+            ? listItems("hierarchicalSubject", namespace: Self.lightroomNamespace).compactMap { Self.clean($0.text) }
+            : flat
+        var seen = Set<String>()
+        return found.filter { seen.insert($0).inserted }
+    }
+
+    private func alternative(_ localName: String, namespace uri: String) -> String? {
+        let items = listItems(localName, namespace: uri)
+        let chosen = items.first { $0.language?.lowercased() == "x-default" } ?? items.first
+        return chosen.flatMap { Self.clean($0.text) }
+    }
+
+    /// Entities decoded, control characters removed, at most `textLimit` characters; nil if empty.
+    static func clean(_ text: String) -> String? {
+        ExifText.clean(Array(XMLEntities.decode(text).utf8), maxLength: textLimit)
+    }
+}
