@@ -122,6 +122,8 @@ extension VipsImage {
         case .tiff: return SB_FORMAT_TIFF
         case .heic, .avif: return SB_FORMAT_HEIF
         case .gif: return SB_FORMAT_GIF
+        case .jxl: return SB_FORMAT_JXL
+        case .bmp: throw MediaError.vips(operation: "load", message: "BMP is decoded by FFmpeg, not libvips")
         case .mp4, .matroska, .avi: throw MediaError.vips(operation: "load", message: "video is not an image format")
         }
     }

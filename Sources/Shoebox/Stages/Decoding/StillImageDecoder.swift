@@ -1,4 +1,4 @@
-/// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, and a GIF's first frame) with
+/// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, JPEG XL, and a GIF's first frame) with
 /// libvips (HEIC through libde265 when it can): header first, limits, EXIF, then one
 /// shrink-on-load decode.
 struct StillImageDecoder {
@@ -9,7 +9,7 @@ struct StillImageDecoder {
         let path = draft.file.path
         let header: VipsImage
         do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw Self.failure(error, path: path, reason: "cannot read the \(draft.format.rawValue) header")
+            throw Self.failure(error, format: draft.format, path: path, reason: "cannot read the \(draft.format.rawValue) header")
         }
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
@@ -36,14 +36,16 @@ struct StillImageDecoder {
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
-            throw Self.failure(error, path: path, reason: "cannot decode")
+            throw Self.failure(error, format: draft.format, path: path, reason: "cannot decode")
         }
     }
 
     /// A libvips failure as the file's: `unsupported` when the library lacks a feature the file
-    /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise.
-    private static func failure(_ error: Error, path: String, reason: String) -> IngestError {
-        let unsupported = (error as? MediaError)?.isUnsupportedFeature ?? false
+    /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise. Any JPEG XL that
+    /// libjxl 0.7 cannot decode is `unsupported`: its one message ("error
+    /// JxlDecoderProcessInput") does not tell broken bytes from a newer file it cannot read.
+    private static func failure(_ error: Error, format: MediaFormat, path: String, reason: String) -> IngestError {
+        let unsupported = format == .jxl || ((error as? MediaError)?.isUnsupportedFeature ?? false)
         return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
