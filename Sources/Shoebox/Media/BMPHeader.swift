@@ -44,4 +44,11 @@ struct BMPHeader: Equatable {
     }
 
     var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// What the compression field names, for messages.
+    var compressionName: String {
+        Self.compressionNames.indices.contains(compression) ? Self.compressionNames[compression] : "unknown"
+    }
+
+    private static let compressionNames = ["none", "RLE8", "RLE4", "bit fields", "JPEG", "PNG", "alpha bit fields"]
 }

@@ -1,7 +1,7 @@
 /// Decodes each file once into a shrunk image for its thumbnails, with its metadata.
 ///
-/// Stills (GIFs included: their first frame) go through libvips with shrink-on-load; videos
-/// through FFmpeg, which yields one poster frame. Each refuses what is over the pipeline's
+/// Stills (GIFs included: their first frame) go through libvips with shrink-on-load, BMPs
+/// through FFmpeg's BMP decoder; videos through FFmpeg, which yields one poster frame. Each refuses what is over the pipeline's
 /// limits before decoding any pixel.
 public struct DecodeStage: PipelineStage {
     public let name = "decode"
@@ -22,6 +22,9 @@ public struct DecodeStage: PipelineStage {
         }
         guard let bytes = input.bytes else {
             throw IngestError(.unreadable, path: input.draft.file.path, reason: "the read stage kept no bytes")
+        }
+        if input.draft.format == .bmp {
+            return .work(try BitmapDecoder(configuration: configuration).decode(input.draft, bytes: bytes))
         }
         return .work(try StillImageDecoder(configuration: configuration).decode(input.draft, bytes: bytes))
     }
