@@ -46,9 +46,12 @@ private final class FrameDecoder {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
 
     init(stream: UnsafeMutablePointer<AVStream>) throws {
-        guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id),
-              let context = avcodec_alloc_context3(decoder) else {
-            throw MediaError.ffmpeg(operation: "decoder", message: "no decoder for this codec")
+        let parameters = stream.pointee.codecpar.pointee
+        guard let decoder = avcodec_find_decoder(parameters.codec_id) else {
+            throw MediaError.noDecoder(codec: Self.codecName(parameters))
+        }
+        guard let context = avcodec_alloc_context3(decoder) else {
+            throw MediaError.ffmpeg(operation: "decoder", message: "out of memory")
         }
         codec = context
         var rc = avcodec_parameters_to_context(context, stream.pointee.codecpar)
@@ -58,6 +61,14 @@ private final class FrameDecoder {
     }
 
     deinit { avcodec_free_context(&codec) }
+
+    /// FFmpeg's name for the codec, else the container's four-character code for it.
+    private static func codecName(_ parameters: AVCodecParameters) -> String {
+        guard parameters.codec_id == AV_CODEC_ID_NONE else { return String(cString: avcodec_get_name(parameters.codec_id)) }
+        let tag = parameters.codec_tag
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }
+        return PathText.encode(bytes, escapingControlCharacters: true)
+    }
 
     /// The first decoded frame at or after `target` (or the last one decoded within `limit`
     /// frames, or at the end of the stream). The caller frees it.
