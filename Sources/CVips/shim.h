@@ -75,6 +75,30 @@ static inline int sb_vips_thumbnail_memory(void *buf, size_t len, VipsImage **ou
     return rc;
 }
 
+/* Shrink-on-load decode like sb_vips_thumbnail_memory, but through the HEIF loader by name,
+ * not libvips's sniffing: libheif's brand check refuses an AVIF image sequence (`avis`)
+ * whose still image it reads well. */
+static inline int sb_vips_thumbnail_heif_memory(void *buf, size_t len, VipsImage **out,
+                                                int width, int height, gboolean export_srgb,
+                                                VipsFailOn fail_on) {
+    VipsSource *source = vips_source_new_from_memory(buf, len);
+    if (!source)
+        return -1;
+    VipsImage *loaded = NULL;
+    int rc = vips_heifload_source(source, &loaded, "fail_on", fail_on, NULL);
+    g_object_unref(source);
+    if (rc != 0)
+        return -1;
+    if (export_srgb)
+        rc = vips_thumbnail_image(loaded, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                  "no_rotate", TRUE, "export_profile", "srgb", NULL);
+    else
+        rc = vips_thumbnail_image(loaded, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                  "no_rotate", TRUE, NULL);
+    g_object_unref(loaded);
+    return rc;
+}
+
 /* Resizes an already decoded image to exactly width x height. */
 static inline int sb_vips_resize_exact(VipsImage *in, VipsImage **out, int width, int height) {
     return vips_thumbnail_image(in, out, width, "height", height,
