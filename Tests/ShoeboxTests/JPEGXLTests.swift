@@ -79,4 +79,23 @@ import Testing
             try thumbnail("bmp-24bit.bmp")
         }
     }
+
+    /// libvips 8.14's jxlload has libjxl decode the whole image into one buffer: over
+    /// `limits.decodeMemoryBytes` (from the header's size, bands and sample size) a JPEG XL is
+    /// refused before decoding, as an interlaced PNG is.
+    @Test func aJPEGXLWhoseWholeDecodeIsOverTheMemoryLimitIsTooLarge() throws {
+        let library = try TestLibrary()
+        let root = try library.folder.folder("photos", copying: ["jxl-container.jxl", "jxl-codestream.jxl"]
+            .map { Fixtures.sample("formats/\($0)") })
+        var configuration = try Fixtures.pipeline()
+        configuration.limits.decodeMemoryBytes = 200_000   // 360x240x3 = 259,200 bytes; 180x120x3 = 64,800
+
+        try library.ingest([root], configuration: configuration)
+
+        let large = try #require(try library.asset(at: root.appendingPathComponent("jxl-container.jxl")))
+        #expect(large.errorClass == .tooLarge)
+        #expect(large.errorMessage == "a JPEG XL is decoded whole: its 360x240 pixels and the file's 0.0 MB need 0.3 MB "
+                + "at once; the pipeline's limits.decodeMemoryBytes allows 0.2 MB")
+        #expect(try library.asset(at: root.appendingPathComponent("jxl-codestream.jxl"))?.status == .ok)
+    }
 }

@@ -14,7 +14,7 @@ struct StillImageDecoder {
         }
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize,
+        try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize, bytesPerPixel: header.bytesPerPixel,
                                           limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
