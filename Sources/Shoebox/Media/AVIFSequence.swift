@@ -5,18 +5,22 @@ struct AVIFSequence: Equatable {
     let frameCount: Int
     /// nil when the track's header gives no duration.
     let durationSeconds: Double?
+    /// Where the colour track is among the `moov` box's tracks: FFmpeg's stream index for it
+    /// (the alpha plane is a track of its own, which FFmpeg may otherwise take for the video).
+    let trackIndex: Int
 
     /// The first `pict` track of the file's `moov` box (an alpha plane is an `auxv` track), or
     /// nil: no sequence, or boxes that cannot be read.
     static func read(_ bytes: UnsafeRawBufferPointer) -> AVIFSequence? {
         guard let moov = child("moov", of: nil, bytes) else { return nil }
         let tracks = ISOBox.children(of: bytes, from: moov.start, to: moov.end)?.filter { $0.type == "trak" } ?? []
-        for trak in tracks {
+        for (index, trak) in tracks.enumerated() {
             guard let mdia = child("mdia", of: trak, bytes), let hdlr = child("hdlr", of: mdia, bytes),
                   handler(hdlr, bytes) == "pict" else { continue }
             guard let stbl = child("minf", of: mdia, bytes).flatMap({ child("stbl", of: $0, bytes) }),
                   let stsz = child("stsz", of: stbl, bytes), let count = sampleCount(stsz, bytes), count > 0 else { return nil }
-            return AVIFSequence(frameCount: count, durationSeconds: child("mdhd", of: mdia, bytes).flatMap { seconds($0, bytes) })
+            return AVIFSequence(frameCount: count, durationSeconds: child("mdhd", of: mdia, bytes).flatMap { seconds($0, bytes) },
+                                trackIndex: index)
         }
         return nil
     }

@@ -35,9 +35,7 @@ struct StillImageDecoder {
         do {
             let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
                                          stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB)
-            // An AVIF sequence's frames are out of libvips's reach (libheif 1.15): its thumbnails are stills.
-            let animated = (draft.details.frameCount ?? 1) > 1 && draft.format != .avif
-                && configuration.thumbnails.contains { $0.animated == true }
+            let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
             throw Self.failure(error, format: draft.format, bytes: bytes, path: path, reason: "cannot decode")
