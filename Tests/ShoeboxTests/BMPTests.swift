@@ -77,4 +77,21 @@ import Testing
         #expect(assets["printer.bmp"]?["errorClass"] as? String == "unsupported")
         #expect(assets["printer.bmp"]?["error"] as? String == "BMP compression 4 (JPEG) is not supported")
     }
+
+    /// exiftool's own test BMP (8-bit palette, 8x8): catalogued at the size exiftool reads.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func exiftoolsBMPIsAPhotoOfTheSizeExiftoolReads() throws {
+        let file = Fixtures.corpus("exiftool-t/BMP.bmp")
+        let oracle = try #require(try JSONSerialization.jsonObject(
+            with: FixtureTool.run("exiftool", ["-j", "-n", file.path])) as? [[String: Any]]).first
+        let folder = try TemporaryFolder()
+
+        let assets = try ListedAssets(ingesting: try folder.folder("photos", copying: [file]), into: folder)
+
+        let asset = try #require(assets["BMP.bmp"])
+        #expect(asset["status"] as? String == "ok")
+        #expect(asset["format"] as? String == "bmp")
+        #expect(asset["width"] as? Int == oracle?["ImageWidth"] as? Int)
+        #expect(asset["height"] as? Int == oracle?["ImageHeight"] as? Int)
+    }
 }

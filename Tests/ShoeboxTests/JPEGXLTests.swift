@@ -98,4 +98,23 @@ import Testing
                 + "at once; the pipeline's limits.decodeMemoryBytes allows 0.2 MB")
         #expect(try library.asset(at: root.appendingPathComponent("jxl-codestream.jxl"))?.status == .ok)
     }
+
+    /// exiftool's test JPEG XL files hold a header and "<dummy jxl data>" (a codestream, and a
+    /// container with Brotli-compressed Exif and XMP boxes): exiftool reads their boxes, libjxl
+    /// decodes no pixels, so each is `unsupported`, never skipped.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func exiftoolsDummyJPEGXLFilesAreUnsupported() throws {
+        let folder = try TemporaryFolder()
+        let files = ["JXL.jxl", "JXL2.jxl"].map { Fixtures.corpus("exiftool-t/\($0)") }
+
+        let assets = try ListedAssets(ingesting: try folder.folder("photos", copying: files), into: folder)
+
+        for name in ["JXL.jxl", "JXL2.jxl"] {
+            #expect(assets[name]?["errorClass"] as? String == "unsupported", "\(name)")
+            // Not the reason itself: two workers failing at once may swap libvips's process-wide
+            // error buffer (one gets both messages, the other "unknown libvips error").
+            let error = assets[name]?["error"] as? String
+            #expect(error?.hasPrefix("cannot read the jxl header: load header: ") == true, "\(name): \(error ?? "")")
+        }
+    }
 }
