@@ -59,6 +59,18 @@ import Testing
                 "\(avif.errorMessage ?? "")")
     }
 
+    /// The GIF's frame budget bounds them too: an animated thumbnail decodes every frame.
+    @Test func animationsOverTheFrameBudgetAreTooLarge() throws {
+        var configuration = try Fixtures.pipeline()
+        configuration.limits.gifFramePixels = 100_000   // 6 frames of 160x120 are 115,200 frame pixels
+        let (library, root) = try ingested(["animated.webp", "sequence.avif"], configuration: configuration)
+        for name in ["animated.webp", "sequence.avif"] {
+            let asset = try #require(try library.asset(at: root.appendingPathComponent(name)))
+            #expect(asset.errorClass == .tooLarge, "\(name)")
+            #expect(asset.errorMessage == "6 frames of 160x120 is over the pipeline's budget of 100000 frame pixels", "\(name)")
+        }
+    }
+
     /// Every frame, resized to the spec's size: through libvips for a WebP, through FFmpeg's
     /// AV1 decoder for an AVIF sequence (libheif 1.15 reads only its first frame).
     @Test func animatedWebPsAndAVIFSequencesGetAnimatedThumbnailsWhenASpecAsks() throws {
