@@ -5,7 +5,8 @@
 #
 # One binary covers them all (the first input byte picks the parser, see Fuzz/ParserFuzzer.swift):
 # the Apple maker note, EXIF text cleaning, file names as text (PathText), XMP packets,
-# motion-photo scanning (JPEG and HEIC), JPEG/PNG truncation checks and format sniffing,
+# motion-photo scanning (JPEG and HEIC), JPEG/PNG truncation checks and format sniffing (with
+# the BMP headers, the JPEG XL container's Exif box and an AVIF sequence's track),
 # ISO 6709 / QuickTime / EXIF / XMP dates and the capture-time choice, pipeline files, the HEIF
 # container walk with the HEVC route behind it (hvcC, NAL lengths, grids), the TIFF EXIF
 # structure copy and IPTC blocks; XMP ratings, titles, keywords and GPS, XML entities, and
@@ -26,7 +27,7 @@ sources=(
     Media/HEIF/HEIFGrid Media/HEIF/HEVCDecoder Media/HEIF/YCbCrPlanes Media/HEIF/YCbCrBoxShrinker
     Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder
     Media/TIFFExifBlock Media/IPTCReader Media/XMPDate Media/XMPPacket+Dates Model/DateCandidate Model/TakenAtSource
-    Model/CalendarDate Pipeline/CaptureTimeChoice
+    Model/CalendarDate Pipeline/CaptureTimeChoice Media/BMPHeader Media/JXLContainer Media/AVIFSequence
     Model/LocationSource Media/XMPPacket+Lists Media/XMPPacket+Descriptive Media/XMPPacket+Location Media/XMPCoordinate
     Media/XMLEntities Media/TakeoutJSON
 )

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
@@ -131,4 +132,41 @@ static inline int sb_av_frame_to_rgb(const AVFrame *frame, int dst_width, int ds
     int rows = sws_scale(scaler, (const uint8_t * const *) frame->data, frame->linesize, 0, frame->height, planes, strides);
     sws_freeContext(scaler);
     return rows == dst_height ? 0 : AVERROR(EINVAL);
+}
+
+/* Decodes one still image held whole in memory (a BMP file, header included: what FFmpeg's
+ * image decoders take as one packet), single-threaded. On success *out holds the frame (the
+ * caller frees it); otherwise a negative AVERROR, AVERROR_DECODER_NOT_FOUND without a decoder. */
+static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodecID codec_id, AVFrame **out) {
+    *out = NULL;
+    sb_av_silence();
+    const AVCodec *codec = avcodec_find_decoder(codec_id);
+    if (!codec)
+        return AVERROR_DECODER_NOT_FOUND;
+    AVCodecContext *context = avcodec_alloc_context3(codec);
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc();
+    int rc = context && packet && frame ? 0 : AVERROR(ENOMEM);
+    if (rc == 0) {
+        context->thread_count = 1;
+        rc = avcodec_open2(context, codec, NULL);
+    }
+    if (rc == 0)
+        rc = av_new_packet(packet, size);
+    if (rc == 0) {
+        memcpy(packet->data, data, (size_t) size);
+        rc = avcodec_send_packet(context, packet);
+    }
+    if (rc == 0)
+        rc = avcodec_send_packet(context, NULL);
+    if (rc == 0)
+        rc = avcodec_receive_frame(context, frame);
+    if (rc == 0) {
+        *out = frame;
+        frame = NULL;
+    }
+    av_frame_free(&frame);
+    av_packet_free(&packet);
+    avcodec_free_context(&context);
+    return rc;
 }

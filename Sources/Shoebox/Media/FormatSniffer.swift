@@ -20,6 +20,8 @@ public enum FormatSniffer {
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .matroska }
+        if JXLContainer.hasSignature(head) { return .jxl }
+        if BMPHeader(head) != nil { return .bmp }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("AVI ".utf8) { return .avi }
         if head.count >= 8, quickTimeAtoms.contains(String(decoding: head[4..<8], as: UTF8.self)) { return .mp4 }
         return isoMediaFormat(head)

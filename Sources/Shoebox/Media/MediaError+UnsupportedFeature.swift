@@ -15,6 +15,12 @@ extension MediaError {
 
     /// Whether the library failed because the file uses a feature it lacks, not because the
     /// bytes are broken: such a file is `unsupported`, never `damaged`.
+    /// FFmpeg has no decoder for the file's codec: the file is valid, and `unsupported`.
+    public var isMissingDecoder: Bool {
+        if case .noDecoder = self { return true }
+        return false
+    }
+
     public var isUnsupportedFeature: Bool {
         guard case let .vips(_, message) = self else { return false }
         return Self.unsupportedFeatureMessages.contains { message.contains($0) }

@@ -4,6 +4,10 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     case vips(operation: String, message: String)
     /// An FFmpeg call failed; `message` is FFmpeg's description of its error code.
     case ffmpeg(operation: String, message: String)
+    /// FFmpeg reads the container but has no decoder for the stream's codec (its name, or the
+    /// container's four-character code when FFmpeg knows no codec by it): a valid file this
+    /// build cannot decode.
+    case noDecoder(codec: String)
     /// The file could not be opened or read as a regular file.
     case unreadable(path: String, reason: String)
 
@@ -11,6 +15,7 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .vips(operation, message): return "\(operation): \(message)"
         case let .ffmpeg(operation, message): return "ffmpeg \(operation): \(message)"
+        case let .noDecoder(codec): return "FFmpeg has no decoder for the video codec \(codec)"
         case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
         }
     }

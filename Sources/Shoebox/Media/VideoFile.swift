@@ -16,7 +16,8 @@ public final class VideoFile {
     public let info: VideoInfo
 
     /// Opens the video at `path`, or the one embedded in it at `range` (a motion photo's MP4).
-    public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil) throws {
+    /// `stream`: the video stream to read (an AVIF sequence's colour track), else FFmpeg's best.
+    public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil, stream wanted: Int? = nil) throws {
         fd = SourceFile.openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
         var status = stat()
@@ -33,7 +34,7 @@ public final class VideoFile {
             throw MediaError.ffmpeg(operation: "open", message: Self.message(rc))
         }
         context = opened
-        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, Int32(wanted ?? -1), -1, nil, 0)
         guard index >= 0, let stream = opened.pointee.streams[Int(index)] else {
             sb_av_close(&context)
             close(fd)

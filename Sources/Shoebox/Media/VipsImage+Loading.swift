@@ -15,12 +15,17 @@ extension VipsImage {
     /// orientation, never upscaling. The result is held in memory, so later resizes and
     /// encodes of every thumbnail size read it, not the file, and decode happens once.
     /// With `convertToSRGB` an embedded ICC profile converts the pixels to sRGB.
+    /// `heifLoader`: open with libvips's HEIF loader by name (an AVIF image sequence, which
+    /// libvips's own sniffing refuses), not the loader libvips picks.
     public static func decodeShrunk(_ bytes: SourceBytes, fitting width: Int, _ height: Int,
-                                    convertToSRGB: Bool, failOnTruncation: Bool) throws -> VipsImage {
+                                    convertToSRGB: Bool, failOnTruncation: Bool, heifLoader: Bool = false) throws -> VipsImage {
         let failOn = failOnTruncation ? VIPS_FAIL_ON_TRUNCATED : VIPS_FAIL_ON_NONE
         let lazy = try make("thumbnail", backing: bytes) { out in
-            sb_vips_thumbnail_memory(bytes.buffer.baseAddress, bytes.count, out,
-                                     Int32(width), Int32(height), convertToSRGB ? 1 : 0, failOn)
+            heifLoader
+                ? sb_vips_thumbnail_heif_memory(bytes.buffer.baseAddress, bytes.count, out,
+                                                Int32(width), Int32(height), convertToSRGB ? 1 : 0, failOn)
+                : sb_vips_thumbnail_memory(bytes.buffer.baseAddress, bytes.count, out,
+                                           Int32(width), Int32(height), convertToSRGB ? 1 : 0, failOn)
         }
         let srgb = try make("colourspace") { sb_vips_to_srgb8(lazy.pointer, $0) }
         return try srgb.inMemory()
@@ -122,6 +127,8 @@ extension VipsImage {
         case .tiff: return SB_FORMAT_TIFF
         case .heic, .avif: return SB_FORMAT_HEIF
         case .gif: return SB_FORMAT_GIF
+        case .jxl: return SB_FORMAT_JXL
+        case .bmp: throw MediaError.vips(operation: "load", message: "BMP is decoded by FFmpeg, not libvips")
         case .mp4, .matroska, .avi: throw MediaError.vips(operation: "load", message: "video is not an image format")
         }
     }

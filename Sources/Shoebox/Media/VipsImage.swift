@@ -21,6 +21,8 @@ public final class VipsImage: @unchecked Sendable {
     public var width: Int { Int(vips_image_get_width(pointer)) }
     public var height: Int { Int(vips_image_get_height(pointer)) }
     public var bands: Int { Int(vips_image_get_bands(pointer)) }
+    /// Bytes of one pixel as the loader delivers it: every band at its sample size.
+    public var bytesPerPixel: Int { bands * Int(vips_format_sizeof(vips_image_get_format(pointer))) }
 
     /// The EXIF orientation libvips read from the header (1 when there is none).
     public var orientationTag: Int { Int(vips_image_get_orientation(pointer)) }

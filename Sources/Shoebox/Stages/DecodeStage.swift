@@ -1,10 +1,11 @@
 /// Decodes each file once into a shrunk image for its thumbnails, with its metadata.
 ///
-/// Stills (GIFs included: their first frame) go through libvips with shrink-on-load; videos
-/// through FFmpeg, which yields one poster frame. Each refuses what is over the pipeline's
-/// limits before decoding any pixel. A file whose pixels are catalogued already and whose
-/// sidecars changed (`AssetDraft.metadataRefreshOf`) has its metadata read again and is
-/// settled `metadataRefreshed`, with no pixel decoded.
+/// Stills (GIFs included: their first frame) go through libvips with shrink-on-load, BMPs
+/// through FFmpeg's BMP decoder; videos through FFmpeg, which yields one poster frame. Each
+/// refuses what is over the pipeline's limits before decoding any pixel. A file whose pixels
+/// are catalogued already and whose sidecars changed (`AssetDraft.metadataRefreshOf`) has its
+/// metadata read again and is settled `metadataRefreshed`, with no pixel decoded (a BMP, which
+/// has no metadata of its own but its sidecars', is decoded again).
 public struct DecodeStage: PipelineStage {
     public let name = "decode"
     let configuration: PipelineConfiguration
@@ -32,6 +33,9 @@ public struct DecodeStage: PipelineStage {
         }
         guard let bytes = input.bytes else {
             throw IngestError(.unreadable, path: draft.file.path, reason: "the read stage kept no bytes")
+        }
+        if draft.format == .bmp {
+            return .work(try BitmapDecoder(configuration: configuration).decode(draft, bytes: bytes))
         }
         let decoder = StillImageDecoder(configuration: configuration)
         if let id = draft.metadataRefreshOf {

@@ -4,7 +4,9 @@
 /// image has any, are authoritative and libheif has already applied them while decoding, so
 /// the EXIF tag is recorded but never applied a second time (the classic double-rotation
 /// bug). When the container has none, the EXIF tag is applied as for a JPEG: early iPhone
-/// HEICs and converters that write only EXIF say their orientation nowhere else.
+/// HEICs and converters that write only EXIF say their orientation nowhere else. A JPEG XL
+/// codestream always carries its orientation, which libjxl applies and which the format says
+/// wins over EXIF: its EXIF tag is never applied.
 public struct OrientStage: PipelineStage {
     public let name = "orient"
 
@@ -16,7 +18,7 @@ public struct OrientStage: PipelineStage {
     public static func orientationToApply(format: MediaFormat, exifOrientation: Int,
                                           containerTransforms: Bool) -> Orientation {
         let heif = format == .heic || format == .avif
-        if heif && containerTransforms { return .up }
+        if heif && containerTransforms || format == .jxl { return .up }
         return Orientation(rawValue: exifOrientation) ?? .up
     }
 

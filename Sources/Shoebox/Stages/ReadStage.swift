@@ -14,7 +14,7 @@ public struct ReadStage: PipelineStage {
 
     /// Extensions that claim a file is media: such a file is recorded even when unreadable.
     public static let mediaExtensions: Set<String> = videoExtensions.union([
-        "jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "hif", "avif",
+        "jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl",
         "dng", "cr2", "cr3", "nef", "arw", "orf", "rw2", "raf", "bmp",
     ])
 

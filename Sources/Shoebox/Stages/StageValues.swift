@@ -10,7 +10,7 @@ public struct DecodedImage: CarriesDraft, Sendable {
     public var draft: AssetDraft
     public var image: VipsImage
     public var orientation: Orientation
-    /// An animated GIF's bytes, kept for specs that ask for an animated thumbnail.
+    /// An animated GIF's, WebP's or AVIF sequence's bytes, kept for specs that ask for an animated thumbnail.
     public var animation: SourceBytes? = nil
 }
 

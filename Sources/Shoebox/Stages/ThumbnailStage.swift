@@ -29,7 +29,7 @@ public struct ThumbnailStage: PipelineStage {
         if !library.fileExists(relativePath) {
             let data: Data
             do {
-                let frames = try animation.map { try VipsImage.allFrames($0, width: size.width, height: size.height) }
+                let frames = try animation.map { try allFrames($0, size: size, draft: draft) }
                 data = try (frames ?? image.resized(toWidth: size.width, height: size.height))
                     .encoded(as: spec.format, quality: spec.quality)
             } catch {
@@ -44,5 +44,16 @@ public struct ThumbnailStage: PipelineStage {
         }
         return ThumbnailRecord(name: spec.name, recipe: recipe, width: size.width, height: size.height,
                                relativePath: relativePath)
+    }
+
+    /// Every frame at `size`, as the WebP saver takes an animation: a GIF's or WebP's through
+    /// libvips, an AVIF sequence's through FFmpeg (libheif 1.15 reads only its first frame),
+    /// from the file again, as a motion photo's video is read.
+    private func allFrames(_ animation: SourceBytes, size: PixelSize, draft: AssetDraft) throws -> VipsImage {
+        guard draft.format == .avif, let sequence = AVIFSequence.read(UnsafeRawBufferPointer(animation.buffer)) else {
+            return try VipsImage.allFrames(animation, width: size.width, height: size.height)
+        }
+        return try VideoFile(path: draft.file.path, format: .avif, stream: sequence.trackIndex)
+            .allFrames(size: size, limit: sequence.frameCount)
     }
 }

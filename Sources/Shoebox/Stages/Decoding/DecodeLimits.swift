@@ -14,10 +14,13 @@ enum DecodeLimits {
     }
 
     /// Refuses an image libvips would have to decode whole (an interlaced PNG, a progressive or
-    /// multi-scan JPEG) when that takes more memory than the pipeline allows one decode, from
-    /// its header and structure, before any pixel is decoded. What such a decode holds at once
-    /// is the whole image (or its DCT coefficients) and the file's bytes, read whole before it.
-    static func checkWholeDecode(_ bytes: SourceBytes, format: MediaFormat, size: PixelSize, limit: Int64, path: String) throws {
+    /// multi-scan JPEG, any JPEG XL: libvips 8.14's jxlload has libjxl decode into one buffer)
+    /// when that takes more memory than the pipeline allows one decode, from its header and
+    /// structure, before any pixel is decoded. What such a decode holds at once is the whole
+    /// image (or its DCT coefficients) and the file's bytes, read whole before it.
+    /// `bytesPerPixel`: what the header says the loader delivers (a JPEG XL's).
+    static func checkWholeDecode(_ bytes: SourceBytes, format: MediaFormat, size: PixelSize, bytesPerPixel: Int,
+                                 limit: Int64, path: String) throws {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let whole: Int?, what: String
         switch format {
@@ -27,6 +30,11 @@ enum DecodeLimits {
         case .jpeg:
             whole = JPEGStructure.wholeDecodeBytes(raw)
             what = "a progressive JPEG is decoded whole: the DCT coefficients of its \(size) pixels"
+        case .jxl:
+            let pixels = size.width.multipliedReportingOverflow(by: size.height)
+            let total = pixels.partialValue.multipliedReportingOverflow(by: bytesPerPixel)
+            whole = pixels.overflow || total.overflow ? .max : total.partialValue
+            what = "a JPEG XL is decoded whole: its \(size) pixels"
         default:
             return
         }

@@ -1,4 +1,4 @@
-/// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, and a GIF's first frame) with
+/// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, JPEG XL, and a GIF's first frame) with
 /// libvips (HEIC through libde265 when it can): header first, limits, EXIF, then one
 /// shrink-on-load decode.
 struct StillImageDecoder {
@@ -9,14 +9,16 @@ struct StillImageDecoder {
         let path = draft.file.path
         let header: VipsImage
         do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw Self.failure(error, path: path, reason: "cannot read the \(draft.format.rawValue) header")
+            throw Self.failure(error, format: draft.format, bytes: bytes, path: path,
+                               reason: "cannot read the \(draft.format.rawValue) header")
         }
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize,
+        try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize, bytesPerPixel: header.bytesPerPixel,
                                           limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
+        try readAnimation(bytes, header: header, into: &draft)
         let found = readMetadata(bytes, header: header, into: &draft)
         readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
         let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
@@ -33,7 +35,7 @@ struct StillImageDecoder {
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
-            throw Self.failure(error, path: path, reason: "cannot decode")
+            throw Self.failure(error, format: draft.format, bytes: bytes, path: path, reason: "cannot decode")
         }
     }
 
@@ -43,7 +45,7 @@ struct StillImageDecoder {
         var draft = input
         let header: VipsImage
         do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw Self.failure(error, path: draft.file.path, reason: "cannot read the \(draft.format.rawValue) header")
+            throw Self.failure(error, format: draft.format, bytes: bytes, path: draft.file.path, reason: "cannot read the \(draft.format.rawValue) header")
         }
         _ = readMetadata(bytes, header: header, into: &draft)
         return draft
@@ -60,9 +62,18 @@ struct StillImageDecoder {
     }
 
     /// A libvips failure as the file's: `unsupported` when the library lacks a feature the file
-    /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise.
-    private static func failure(_ error: Error, path: String, reason: String) -> IngestError {
-        let unsupported = (error as? MediaError)?.isUnsupportedFeature ?? false
+    /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise. Any JPEG XL that
+    /// libjxl 0.7 cannot decode is `unsupported`: its one message ("error
+    /// JxlDecoderProcessInput") does not tell broken bytes from a newer file it cannot read.
+    /// So is an AVIF image sequence libheif cannot open: libheif 1.15 reads no sequences, only
+    /// a still image beside one, and the file may have none.
+    private static func failure(_ error: Error, format: MediaFormat, bytes: SourceBytes, path: String,
+                                reason: String) -> IngestError {
+        if format == .avif, AVIFSequence.read(UnsafeRawBufferPointer(bytes.buffer)) != nil {
+            return IngestError(.unsupported, path: path,
+                               reason: "an AVIF image sequence whose still image libheif cannot read: \(reason): \(error)")
+        }
+        let unsupported = format == .jxl || ((error as? MediaError)?.isUnsupportedFeature ?? false)
         return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
@@ -84,7 +95,8 @@ struct StillImageDecoder {
             fallthrough
         default:
             return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
-                                              failOnTruncation: configuration.limits.failOnTruncation)
+                                              failOnTruncation: configuration.limits.failOnTruncation,
+                                              heifLoader: format == .avif)
         }
     }
 
@@ -165,6 +177,34 @@ struct StillImageDecoder {
         }
         draft.details.durationSeconds = info.durationSeconds
         draft.details.codec = info.codec
+    }
+
+    /// An animated WebP's frames, delays and loop count (from libvips's header), or an AVIF image
+    /// sequence's frames and duration (from its track: libheif reads only its first frame),
+    /// within the pipeline's frame budget, as for a GIF: an animated thumbnail decodes every frame.
+    private func readAnimation(_ bytes: SourceBytes, header: VipsImage, into draft: inout AssetDraft) throws {
+        let frames: Int, duration: Double?, loop: Int?
+        switch draft.format {
+        case .webp:
+            guard let found = header.animationFrames else { return }
+            frames = found.count
+            duration = found.delaysMilliseconds.isEmpty ? nil : Double(found.delaysMilliseconds.reduce(0, +)) / 1000
+            loop = found.loop
+        case .avif:
+            guard let sequence = AVIFSequence.read(UnsafeRawBufferPointer(bytes.buffer)) else { return }
+            (frames, duration, loop) = (sequence.frameCount, sequence.durationSeconds, nil)
+        default:
+            return
+        }
+        let budget = configuration.limits.maxGifFramePixels
+        let framePixels = frames.multipliedReportingOverflow(by: draft.storedSize.width * draft.storedSize.height)
+        if framePixels.overflow || framePixels.partialValue > budget {
+            throw IngestError(.tooLarge, path: draft.file.path,
+                              reason: "\(frames) frames of \(draft.storedSize) is over the pipeline's budget of \(budget) frame pixels")
+        }
+        draft.details.frameCount = frames
+        draft.details.loopCount = loop
+        draft.details.durationSeconds = frames > 1 ? duration : nil
     }
 
     /// Frames, delays and loop count, within the pipeline's frame budget (bounded work on a GIF bomb).

@@ -18,7 +18,7 @@ struct StillImageMetadata {
     static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
                      modifiedNanoseconds: Int64, sidecar: SidecarMetadata = SidecarMetadata()) -> StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
-        let exif = header.exifData ?? (format == .tiff ? TIFFExifBlock.extract(from: raw) : nil)
+        let exif = header.exifData ?? ownExifBlock(raw, format: format)
         var (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
         let xmp = packet(in: raw, header: header, format: format)
         if metadata.location != nil { metadata.locationSource = .exifGPS }
@@ -43,9 +43,19 @@ struct StillImageMetadata {
         metadata.keywords = xmp.keywords()
     }
 
+    /// The EXIF block of a format whose libvips loader does not hand it over: a TIFF file's own
+    /// IFDs, a JPEG XL container's `Exif` box.
+    private static func ownExifBlock(_ raw: UnsafeRawBufferPointer, format: MediaFormat) -> Data? {
+        switch format {
+        case .tiff: return TIFFExifBlock.extract(from: raw)
+        case .jxl: return JXLContainer.exifBlock(in: raw)
+        default: return nil
+        }
+    }
+
     /// The first XMP packet in the file's bytes (a JPEG's segments before its first scan, not the
     /// megabytes of entropy-coded data after them; the whole file otherwise: a GIF's application
-    /// extension, a HEIF's XMP item, a WebP chunk, a PNG's iTXt), else the packet libvips found
+    /// extension, a HEIF's XMP item, a WebP chunk, a PNG's iTXt, a JPEG XL `xml ` box), else the packet libvips found
     /// (it also inflates a compressed PNG iTXt).
     static func packet(in raw: UnsafeRawBufferPointer, header: VipsImage, format: MediaFormat) -> XMPPacket? {
         let scanStart = format == .jpeg ? JPEGStructure.firstScanOffset(raw) : nil

@@ -21,6 +21,8 @@ struct VideoPosterDecoder {
         do {
             let frame = try video.posterFrame(at: configuration.videoSettings.posterAt, fitting: box)
             return DecodedImage(draft: draft, image: frame, orientation: orientation)
+        } catch let error as MediaError where error.isMissingDecoder {
+            throw IngestError(.unsupported, path: path, reason: "cannot decode a poster frame: \(error)")
         } catch {
             throw IngestError(.damaged, path: path, reason: "cannot decode a poster frame: \(error)")
         }

@@ -1,0 +1,37 @@
+/// Decodes a BMP: its headers first (the pixel size against the pipeline's limits, the
+/// compression against what the decoder reads), then FFmpeg's BMP decoder (`BMPImage`).
+/// A BMP holds no capture metadata: its time is its sidecar's, else the file's.
+struct BitmapDecoder {
+    let configuration: PipelineConfiguration
+
+    func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
+        var draft = input
+        let path = draft.file.path
+        guard let header = BMPHeader(bytes.head) else {
+            throw IngestError(.damaged, path: path, reason: "the BMP headers cannot be read")
+        }
+        guard BMPHeader.decodableCompressions.contains(header.compression) else {
+            throw IngestError(.unsupported, path: path,
+                              reason: "BMP compression \(header.compression) (\(header.compressionName)) is not supported")
+        }
+        draft.storedSize = header.size
+        try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
+        draft.displayedSize = draft.storedSize
+        recordCaptureTime(into: &draft)
+        let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: .up, configuration: configuration)
+        do {
+            return DecodedImage(draft: draft, image: try BMPImage.decode(bytes, fitting: box), orientation: .up)
+        } catch {
+            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+        }
+    }
+
+    private func recordCaptureTime(into draft: inout AssetDraft) {
+        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
+        let sidecar = SidecarMetadata.read(beside: draft.file.path)
+        sidecar.override(&draft.metadata)
+        let best = CaptureTimeChoice.best(of: sidecar.dates + [fileTime])
+        (draft.metadata.takenAt, draft.metadata.takenAtSource) = (best?.value, best?.source)
+        draft.sidecarStamp = sidecar.stamp
+    }
+}
