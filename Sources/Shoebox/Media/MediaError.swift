@@ -4,6 +4,8 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     case vips(operation: String, message: String)
     /// An FFmpeg call failed; `message` is FFmpeg's description of its error code.
     case ffmpeg(operation: String, message: String)
+    /// A LibRaw call failed; `message` is LibRaw's description of its error code.
+    case libraw(operation: String, code: Int32, message: String)
     /// The file could not be opened or read as a regular file.
     case unreadable(path: String, reason: String)
 
@@ -11,6 +13,7 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .vips(operation, message): return "\(operation): \(message)"
         case let .ffmpeg(operation, message): return "ffmpeg \(operation): \(message)"
+        case let .libraw(operation, _, message): return "LibRaw \(operation): \(message)"
         case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
         }
     }

@@ -16,6 +16,7 @@ public enum CaptureTimeChoice {
         .sidecarPhotoshopDateCreated,
         .exifDateTimeOriginal,
         .exifDateTimeDigitized,
+        .rawCaptureTime,
         .xmpDateTimeOriginal,
         .xmpDateTimeDigitized,
         .xmpCreateDate,
