@@ -49,4 +49,100 @@ import Testing
         let thumb = try #require(asset.thumbnails.first { $0.name == "thumb" })
         #expect((thumb.width, thumb.height) == (256, 171))
     }
+
+    /// A copy of a fixture in `folder` with IFD0's Orientation set to `tag` (LibRaw's flip).
+    func turned(_ name: String, orientation tag: Int, in folder: TemporaryFolder) throws -> URL {
+        let copy = folder.url.appendingPathComponent("turned-\(name)")
+        try FileManager.default.copyItem(at: Self.fixture(name), to: copy)
+        try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-IFD0:Orientation#=\(tag)", copy.path])
+        return copy
+    }
+
+    @Test func thumbnailsComeFromTheEmbeddedPreviewWhenItCoversThem() throws {
+        let library = try TestLibrary()
+        try library.ingest([Self.fixture("preview.dng")])
+        let asset = try #require(try library.asset(at: Self.fixture("preview.dng")))
+        let preview = try thumbnail(asset, in: library)
+        #expect((preview.width, preview.height) == (432, 288))
+        #expect(asset.warning == nil)
+        // The JPEG preview holds the scene's own colours (the development's are the sample
+        // camera's): red 130, green 130, blue 90 in the middle.
+        let middle = try pixel(preview, 0.5, 0.5)
+        #expect(abs(middle[0] - 130) <= 12 && abs(middle[1] - 130) <= 12 && abs(middle[2] - 90) <= 12, "\(middle)")
+    }
+
+    @Test func aRAWWithoutALargeEnoughPreviewIsDevelopedAtHalfSize() throws {
+        let library = try TestLibrary()
+        try library.ingest([Self.fixture("no-preview.dng")])
+        let asset = try #require(try library.asset(at: Self.fixture("no-preview.dng")))
+        #expect(asset.status == .ok)
+        #expect((asset.width, asset.height) == (432, 288))
+        #expect(asset.metadata.takenAt == "2024-07-14T09:30:15")
+        let preview = try thumbnail(asset, in: library)
+        #expect((preview.width, preview.height) == (432, 288))
+        // Upright: the white block top-left, not at the bottom-right where the red one is.
+        #expect(try pixel(preview, 0.03, 0.05).allSatisfy { $0 > 220 })
+        #expect(try pixel(preview, 0.97, 0.95).contains { $0 < 150 })
+    }
+
+    @Test func theRAWsFlipTurnsThePreviewUpright() throws {
+        let folder = try TemporaryFolder()
+        let file = try turned("preview.dng", orientation: 6, in: folder)
+        let library = try TestLibrary()
+        try library.ingest([Self.fixture("preview.dng"), file])
+        let upright = try #require(try library.asset(at: Self.fixture("preview.dng")))
+        let asset = try #require(try library.asset(at: file))
+        #expect((asset.width, asset.height) == (288, 432))
+        #expect(asset.metadata.orientation == 6)
+        let expected = try thumbnail(upright, in: library).rotated(.quarter)
+        let difference = try thumbnail(asset, in: library).meanAbsoluteDifference(to: expected)
+        #expect(difference < 3, "the turned RAW's thumbnail differs from the upright one turned by \(difference)")
+    }
+
+    @Test func aDevelopedRAWComesOutUprightWithoutTurningTwice() throws {
+        let folder = try TemporaryFolder()
+        let file = try turned("no-preview.dng", orientation: 8, in: folder)
+        let library = try TestLibrary()
+        try library.ingest([file])
+        let asset = try #require(try library.asset(at: file))
+        #expect(asset.status == .ok)
+        #expect((asset.width, asset.height) == (288, 432))
+        #expect(asset.metadata.orientation == 8)
+        let preview = try thumbnail(asset, in: library)
+        #expect((preview.width, preview.height) == (288, 432))
+        // Turned a quarter anticlockwise: the white block is now bottom-left.
+        #expect(try pixel(preview, 0.05, 0.97).allSatisfy { $0 > 220 })
+        #expect(try pixel(preview, 0.05, 0.03).contains { $0 < 150 })
+    }
+
+    @Test func aDevelopmentOverTheDecodeMemoryLimitIsRefusedAsTooLarge() throws {
+        var configuration = try Fixtures.pipeline()
+        configuration.limits.decodeMemoryBytes = 500_000
+        let library = try TestLibrary()
+        try library.ingest([Self.fixture("preview.dng"), Self.fixture("no-preview.dng")], configuration: configuration)
+        let developed = try #require(try library.asset(at: Self.fixture("no-preview.dng")))
+        #expect(developed.status == .failed)
+        #expect(developed.errorClass == .tooLarge)
+        #expect(developed.errorMessage?.hasSuffix("a half-size development of the RAW needs 0.7 MB at once; "
+                                                  + "the pipeline's limits.decodeMemoryBytes allows 0.5 MB") == true,
+                "\(developed.errorMessage ?? "")")
+        let fromPreview = try #require(try library.asset(at: Self.fixture("preview.dng")))
+        #expect(fromPreview.status == .ok)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/raw-identify"),
+                   "raw-identify (Debian libraw-bin) is not installed: skipped"))
+    func theCataloguedSizeIsLibRawsOutputSize() throws {
+        let folder = try TemporaryFolder()
+        let turned = try turned("no-preview.dng", orientation: 6, in: folder)
+        let library = try TestLibrary()
+        try library.ingest([Self.fixture("preview.dng"), turned])
+        for file in [Self.fixture("preview.dng"), turned] {
+            let report = String(decoding: try FixtureTool.run("raw-identify", ["-v", file.path]), as: UTF8.self)
+            let line = try #require(report.split(separator: "\n").first { $0.hasPrefix("Output size:") })
+            let asset = try #require(try library.asset(at: file))
+            let size = line.dropFirst("Output size:".count).split(separator: "x").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(size == ["\(asset.width)", "\(asset.height)"], "\(file.lastPathComponent): \(line)")
+        }
+    }
 }

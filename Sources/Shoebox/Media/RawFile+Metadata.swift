@@ -8,8 +8,7 @@ import Foundation
 /// what that lacks (`RawImageDecoder`): LibRaw names makes its own way (`Nikon`, not `NIKON
 /// CORPORATION`) and keeps only a Unix time for the capture.
 extension RawFile {
-    var metadata: PhotoMetadata {
-        let data = cameraData.pointee
+    static func metadata(_ data: libraw_data_t, orientation: Orientation) -> PhotoMetadata {
         var metadata = PhotoMetadata()
         metadata.make = Self.text(data.idata.make)
         metadata.model = Self.text(data.idata.model)
@@ -21,15 +20,15 @@ extension RawFile {
         metadata.focalLength = other.focal_len > 0 ? Double(other.focal_len) : nil
         metadata.location = Self.location(other.parsed_gps)
         metadata.orientation = orientation.rawValue
-        metadata.takenAt = captureTime
-        metadata.takenAtSource = captureTime == nil ? nil : .rawCaptureTime
+        metadata.takenAt = captureTime(other.timestamp)
+        metadata.takenAtSource = metadata.takenAt == nil ? nil : .rawCaptureTime
         return metadata
     }
 
     /// The capture time as the camera's clock showed it. LibRaw turned the file's local date
     /// and time into a Unix time with `mktime`; `localtime_r` in the same process turns it back.
-    var captureTime: String? {
-        var time = cameraData.pointee.other.timestamp
+    private static func captureTime(_ timestamp: time_t) -> String? {
+        var time = timestamp
         guard time > 0 else { return nil }
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return nil }

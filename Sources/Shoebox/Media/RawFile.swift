@@ -16,7 +16,7 @@ final class RawFile {
     /// prints as "Output size".
     let outputSize: PixelSize
     /// The largest embedded preview, nil when there is none or LibRaw cannot unpack it
-    /// (`previewProblem` says why).
+    /// (`previewProblem` then says why; nil when the file simply has none).
     let preview: RawPreview?
     let previewProblem: String?
     /// What a half-size development holds at once: the unpacked sensor data, LibRaw's
@@ -25,33 +25,41 @@ final class RawFile {
 
     /// Opens and identifies `bytes`. LibRaw refuses any single allocation over
     /// `maxMemoryBytes`. Throws `MediaError.libraw` when LibRaw does not take the file.
+    ///
+    /// Everything is read from the handle before the preview is unpacked: a LibRaw call that
+    /// fails on cut-off data empties the handle.
     init(_ bytes: SourceBytes, maxMemoryBytes: Int64) throws {
         self.bytes = bytes
         self.maxMemoryBytes = maxMemoryBytes
         handle = try Self.open(bytes, maxMemoryBytes: maxMemoryBytes)
         halfSizeDevelopmentBytes = Self.halfSizeBytes(handle.pointee, fileBytes: bytes.count)
-        (preview, previewProblem) = Self.unpackPreview(handle)
-        // Sizes only: the handle is not developed after this (LibRaw's rule), nor needs to be.
+        orientation = Self.orientation(flip: handle.pointee.sizes.flip)
+        metadata = Self.metadata(handle.pointee, orientation: orientation)
+        // Sizes only: this handle is never developed after it (LibRaw's rule); `developHalfSize` opens another.
         let status = libraw_adjust_sizes_info_only(handle)
         let sizes = handle.pointee.sizes
         outputSize = status == LIBRAW_SUCCESS.rawValue
             ? PixelSize(width: Int(sizes.iwidth), height: Int(sizes.iheight)) : PixelSize(width: 0, height: 0)
+        (preview, previewProblem) = Self.unpackPreview(handle)
     }
 
     deinit { libraw_close(handle) }
 
-    /// LibRaw's flip (0, 3, 5 or 6) as the EXIF orientation that turns the stored (sensor)
-    /// picture upright: 3 is a half turn, 5 a quarter turn anticlockwise (EXIF 8), 6 clockwise.
-    var orientation: Orientation {
-        switch handle.pointee.sizes.flip {
+    /// The EXIF orientation that turns the stored (sensor) picture upright, from the RAW's flip.
+    let orientation: Orientation
+    /// What LibRaw read of the camera's data (`RawFile+Metadata`).
+    let metadata: PhotoMetadata
+
+    /// LibRaw's flip (0, 3, 5 or 6) as an EXIF orientation: 3 is a half turn, 5 a quarter turn
+    /// anticlockwise (EXIF 8), 6 clockwise.
+    private static func orientation(flip: Int32) -> Orientation {
+        switch flip {
         case 3: return .down
         case 5: return .left
         case 6: return .right
         default: return .up
         }
     }
-
-    var cameraData: UnsafePointer<libraw_data_t> { UnsafePointer(handle) }
 
     /// Develops the sensor data at half size (one pixel per Bayer quad, the camera's white
     /// balance, 8-bit sRGB, the flip applied: upright) on a fresh handle, and lends `body` the
@@ -91,6 +99,7 @@ final class RawFile {
 
     private static func unpackPreview(_ handle: UnsafeMutablePointer<libraw_data_t>) -> (RawPreview?, String?) {
         let status = libraw_unpack_thumb(handle)
+        guard status != LIBRAW_NO_THUMBNAIL.rawValue else { return (nil, nil) }
         guard status == LIBRAW_SUCCESS.rawValue else { return (nil, message(status)) }
         var made: Int32 = 0
         guard let image = libraw_dcraw_make_mem_thumb(handle, &made) else { return (nil, message(made)) }

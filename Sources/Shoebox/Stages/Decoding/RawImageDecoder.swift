@@ -3,7 +3,7 @@ import Foundation
 
 /// Decodes a camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...) with LibRaw: the catalogued size is
 /// the developed picture's (after the RAW's flip), not its embedded preview's; metadata comes
-/// from the file's EXIF where a TIFF structure holds it, else from what LibRaw read.
+/// from the file's own EXIF where it has one (`RawEXIF`), else from what LibRaw read.
 ///
 /// Thumbnails come from the largest embedded preview when it covers the pipeline's largest
 /// thumbnail box (turned upright by the RAW's flip); otherwise from a half-size development,
@@ -24,7 +24,7 @@ struct RawImageDecoder {
         draft.displayedSize = raw.outputSize
         draft.storedSize = orientation.swapsDimensions ? raw.outputSize.transposed : raw.outputSize
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        draft.metadata = Self.metadata(of: raw, bytes: bytes, path: path, modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
+        draft.metadata = Self.metadata(of: raw, bytes: bytes, format: draft.format, path: path, modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         if let image = try fromPreview(raw, box: box, stored: draft.storedSize, path: path) {
             return DecodedImage(draft: draft, image: image, orientation: orientation)
@@ -58,23 +58,25 @@ struct RawImageDecoder {
         }
     }
 
-    /// The file's EXIF (the TIFF-based RAWs), filled in from LibRaw; the orientation is the
-    /// RAW's flip, what Shoebox applies; the capture time the best of every date found.
-    static func metadata(of raw: RawFile, bytes: SourceBytes, path: String, modifiedNanoseconds: Int64) -> PhotoMetadata {
-        let fromLibRaw = raw.metadata
-        let exif = TIFFExifBlock.extract(from: UnsafeRawBufferPointer(bytes.buffer)).map(ExifReader.read(fromEXIF:))
-        var metadata = exif?.metadata ?? PhotoMetadata()
-        metadata.make = metadata.make ?? fromLibRaw.make
-        metadata.model = metadata.model ?? fromLibRaw.model
-        metadata.lensModel = metadata.lensModel ?? fromLibRaw.lensModel
-        metadata.iso = metadata.iso ?? fromLibRaw.iso
-        metadata.fNumber = metadata.fNumber ?? fromLibRaw.fNumber
-        metadata.exposureTime = metadata.exposureTime ?? fromLibRaw.exposureTime
-        metadata.focalLength = metadata.focalLength ?? fromLibRaw.focalLength
-        metadata.location = metadata.location ?? fromLibRaw.location
-        metadata.orientation = fromLibRaw.orientation
-        var dates = XMPSidecar.dates(beside: path) + (exif?.dates ?? [])
-        if let time = fromLibRaw.takenAt { dates.append(DateCandidate(.rawCaptureTime, time)) }
+    /// The camera's data from the file's own EXIF (`RawEXIF`: a TIFF-based RAW's IFDs, a CR3's
+    /// CMT boxes, a RAF's JPEG), then what LibRaw read for what that lacks; the orientation is
+    /// the RAW's flip, what Shoebox applies; the capture time the best of every date found.
+    static func metadata(of raw: RawFile, bytes: SourceBytes, format: MediaFormat, path: String,
+                         modifiedNanoseconds: Int64) -> PhotoMetadata {
+        let own = RawEXIF.block(in: UnsafeRawBufferPointer(bytes.buffer), format: format).map(ExifReader.read(fromEXIF:))
+        let sources = [own?.metadata, raw.metadata].compactMap { $0 }
+        var metadata = PhotoMetadata()
+        metadata.make = sources.lazy.compactMap(\.make).first
+        metadata.model = sources.lazy.compactMap(\.model).first
+        metadata.lensModel = sources.lazy.compactMap(\.lensModel).first
+        metadata.iso = sources.lazy.compactMap(\.iso).first
+        metadata.fNumber = sources.lazy.compactMap(\.fNumber).first
+        metadata.exposureTime = sources.lazy.compactMap(\.exposureTime).first
+        metadata.focalLength = sources.lazy.compactMap(\.focalLength).first
+        metadata.location = sources.lazy.compactMap(\.location).first
+        metadata.orientation = raw.orientation.rawValue
+        var dates = XMPSidecar.dates(beside: path) + (own?.dates ?? [])
+        if let time = raw.metadata.takenAt { dates.append(DateCandidate(.rawCaptureTime, time)) }
         dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
         let best = CaptureTimeChoice.best(of: dates)
         (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
