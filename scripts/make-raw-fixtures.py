@@ -3,6 +3,8 @@
 
 Needs PiDNG and NumPy from PyPI (python3 -m venv V && V/bin/pip install pidng numpy) and the
 `vips` and `exiftool` programs. Run: V/bin/python scripts/make-raw-fixtures.py
+With `WIDTH HEIGHT FOLDER` it writes the same two files at that size into FOLDER instead
+(docs/BENCHMARKS.md times a 6000x4000 pair).
 
 The files are laid out as cameras and Adobe's converter write DNGs: IFD0 is a small RGB
 thumbnail (NewSubfileType 1) carrying DNGVersion, Make and Model; its SubIFD holds the Bayer
@@ -22,6 +24,8 @@ from pidng.defs import DNGVersion
 WIDTH, HEIGHT = 432, 288
 THUMB = (96, 64)
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "raw")
+if len(sys.argv) == 4:
+    WIDTH, HEIGHT, OUT = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 
 
 def scene(width, height):

@@ -1,6 +1,17 @@
 #include <stddef.h>
 #include <libraw/libraw.h>
 
+/* LibRaw's default handler prints "unknown file: Unexpected end of file" on standard error;
+ * the caller reports failures itself, from the return codes. */
+static inline void sb_libraw_quiet_data_error(void *data, const char *file, const int offset) {
+    (void)data; (void)file; (void)offset;
+}
+
+/* The same for the default memory handler ("Out of memory in ..."). */
+static inline void sb_libraw_quiet_memory_error(void *data, const char *file, const char *where) {
+    (void)data; (void)file; (void)where;
+}
+
 /* A LibRaw handle that reads `size` bytes at `bytes` (kept alive by the caller until
  * libraw_close) and has identified the file: sizes, camera, lens, capture data and the
  * embedded preview's description, no pixel read yet. LibRaw refuses any single allocation
@@ -13,6 +24,8 @@ static inline libraw_data_t *sb_libraw_open(const void *bytes, size_t size, unsi
         return NULL;
     }
     raw->params.max_raw_memory_mb = max_memory_mb;
+    libraw_set_dataerror_handler(raw, sb_libraw_quiet_data_error, NULL);
+    libraw_set_memerror_handler(raw, sb_libraw_quiet_memory_error, NULL);
     *error = libraw_open_buffer(raw, (void *)bytes, size);
     if (*error != LIBRAW_SUCCESS) {
         libraw_close(raw);

@@ -145,4 +145,23 @@ import Testing
             #expect(size == ["\(asset.width)", "\(asset.height)"], "\(file.lastPathComponent): \(line)")
         }
     }
+
+    /// A scanner's TIFF names Nikon in IFD0 like a NEF does: LibRaw refuses it, and it is the
+    /// TIFF it is, not a failed RAW.
+    @Test func aTIFFNamingARAWMakerIsStillATIFF() throws {
+        let folder = try TemporaryFolder()
+        let scan = folder.url.appendingPathComponent("scan.tif")
+        try FixtureTool.run("vips", ["black", scan.path, "64", "48", "--bands", "3"])
+        try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=LS-5000", scan.path])
+        let bytes = try Data(contentsOf: scan)
+        #expect(bytes.withUnsafeBytes { FormatSniffer.format(ofFile: $0) } == .nef)
+        let library = try TestLibrary()
+        try library.ingest([scan])
+        let asset = try #require(try library.asset(at: scan))
+        #expect(asset.status == .ok)
+        #expect(asset.format == .tiff)
+        #expect((asset.width, asset.height) == (64, 48))
+        #expect(asset.subtypes.isEmpty)
+        #expect(asset.metadata.make == "NIKON CORPORATION")
+    }
 }
