@@ -8,7 +8,7 @@
 # motion-photo scanning (JPEG and HEIC), JPEG/PNG truncation checks and format sniffing,
 # ISO 6709 / QuickTime / EXIF / XMP dates and the capture-time choice, pipeline files, the HEIF
 # container walk with the HEVC route behind it (hvcC, NAL lengths, grids), the TIFF EXIF
-# structure copy and IPTC blocks. Crashers land in the current folder as crash-*;
+# structure copy, RAW recognition and a CR3's or RAF's EXIF, and IPTC blocks. Crashers land in the current folder as crash-*;
 # each one found becomes a test in Tests/ShoeboxTests/FuzzRegressionTests.swift.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +24,8 @@ sources=(
     Pipeline/PixelSize Media/HEIF/ByteCursor Media/HEIF/ISOBox Media/HEIF/HEIFProperty Media/HEIF/HEIFContainer
     Media/HEIF/HEIFGrid Media/HEIF/HEVCDecoder Media/HEIF/YCbCrPlanes Media/HEIF/YCbCrBoxShrinker
     Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder
-    Media/TIFFExifBlock Media/IPTCReader Media/XMPDate Media/XMPPacket+Dates Model/DateCandidate Model/TakenAtSource
+    Media/TIFFExifBlock Media/TIFFExifBlock+Parts Media/TIFFFirstDirectory Media/FormatSniffer+RAW Media/RawEXIF
+    Media/IPTCReader Media/XMPDate Media/XMPPacket+Dates Model/DateCandidate Model/TakenAtSource
     Model/CalendarDate Pipeline/CaptureTimeChoice
 )
 files=("${sources[@]/#/$S/}"); files=("${files[@]/%/.swift}")

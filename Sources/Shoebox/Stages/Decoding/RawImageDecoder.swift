@@ -84,13 +84,15 @@ struct RawImageDecoder {
     }
 
     /// The embedded preview fitted into `box` (stored orientation), or nil when there is none,
-    /// it is smaller than the box, its shape is not the picture's, or it cannot be decoded.
+    /// it is smaller than the box, its shape is not the picture's, its header claims more than
+    /// `maxPixels`, or it cannot be decoded.
     private func fromPreview(_ raw: RawFile, box: PixelSize, stored: PixelSize, path: String) throws -> VipsImage? {
         switch raw.preview {
         case let .jpeg(preview)?:
             guard let header = try? VipsImage.header(of: preview, format: .jpeg) else { return nil }
             let size = PixelSize(width: header.width, height: header.height)
-            guard covers(size, box: box, stored: stored), !JPEGStructure.isTruncated(UnsafeRawBufferPointer(preview.buffer))
+            guard (try? DecodeLimits.check(size, limit: configuration.limits.maxPixels, path: path)) != nil,
+                  covers(size, box: box, stored: stored), !JPEGStructure.isTruncated(UnsafeRawBufferPointer(preview.buffer))
             else { return nil }
             try DecodeLimits.checkWholeDecode(preview, format: .jpeg, size: size,
                                               limit: configuration.limits.maxDecodeMemoryBytes, path: path)
