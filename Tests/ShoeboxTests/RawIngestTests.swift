@@ -164,4 +164,20 @@ import Testing
         #expect(asset.subtypes.isEmpty)
         #expect(asset.metadata.make == "NIKON CORPORATION")
     }
+
+    @Test(arguments: [
+        // preview, box, developed picture (stored orientation), covers
+        ((6000, 4000), (1440, 960), (6000, 4000), true),   // a full-size preview
+        ((1616, 1080), (1440, 960), (3039, 2014), true),   // a few pixels of sensor margin apart
+        ((1440, 960), (1440, 960), (6000, 4000), true),    // exactly the box
+        ((1439, 960), (1440, 960), (6000, 4000), false),   // one pixel short
+        ((256, 171), (1440, 960), (6000, 4000), false),    // a camera DNG's IFD0 thumbnail
+        ((1920, 1080), (1440, 960), (6000, 4000), false),  // a 16:9 preview of a 3:2 picture
+        ((4000, 6000), (960, 1440), (4000, 6000), true),   // a portrait sensor
+    ])
+    func whenAPreviewCoversTheThumbnails(_ sizes: ((Int, Int), (Int, Int), (Int, Int), Bool)) {
+        let (preview, box, stored, expected) = sizes
+        #expect(RawImageDecoder.covers(PixelSize(width: preview.0, height: preview.1), box: PixelSize(width: box.0, height: box.1),
+                                       stored: PixelSize(width: stored.0, height: stored.1)) == expected)
+    }
 }

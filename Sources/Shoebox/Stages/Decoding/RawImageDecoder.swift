@@ -24,7 +24,8 @@ struct RawImageDecoder {
         draft.displayedSize = raw.outputSize
         draft.storedSize = orientation.swapsDimensions ? raw.outputSize.transposed : raw.outputSize
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        draft.metadata = Self.metadata(of: raw, bytes: bytes, format: draft.format, path: path, modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
+        draft.metadata = Self.metadata(of: raw, bytes: bytes, format: draft.format, path: path,
+                                       modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         if let image = try fromPreview(raw, box: box, stored: draft.storedSize, path: path) {
             return DecodedImage(draft: draft, image: image, orientation: orientation)
@@ -92,14 +93,14 @@ struct RawImageDecoder {
             guard let header = try? VipsImage.header(of: preview, format: .jpeg) else { return nil }
             let size = PixelSize(width: header.width, height: header.height)
             guard (try? DecodeLimits.check(size, limit: configuration.limits.maxPixels, path: path)) != nil,
-                  covers(size, box: box, stored: stored), !JPEGStructure.isTruncated(UnsafeRawBufferPointer(preview.buffer))
+                  Self.covers(size, box: box, stored: stored), !JPEGStructure.isTruncated(UnsafeRawBufferPointer(preview.buffer))
             else { return nil }
             try DecodeLimits.checkWholeDecode(preview, format: .jpeg, size: size,
                                               limit: configuration.limits.maxDecodeMemoryBytes, path: path)
             return try? VipsImage.decodeShrunkJPEG(preview, stored: size, fitting: box.width, box.height,
                                                    convertToSRGB: header.hasICCProfile && header.iccProfileProblem == nil)
         case let .rgb(width, height, pixels)?:
-            guard covers(PixelSize(width: width, height: height), box: box, stored: stored) else { return nil }
+            guard Self.covers(PixelSize(width: width, height: height), box: box, stored: stored) else { return nil }
             let image = try? pixels.withUnsafeBytes { try VipsImage.fromRGB($0, width: width, height: height) }
             return try? image?.fittedInMemory(box.width, box.height)
         case nil:
@@ -107,7 +108,10 @@ struct RawImageDecoder {
         }
     }
 
-    func covers(_ preview: PixelSize, box: PixelSize, stored: PixelSize) -> Bool {
+    /// Whether a preview of size `preview` can stand for a picture of size `stored` (both in
+    /// stored orientation) when thumbnails need `box`: at least the box on both sides, and the
+    /// picture's shape within `aspectTolerance`.
+    static func covers(_ preview: PixelSize, box: PixelSize, stored: PixelSize) -> Bool {
         guard preview.width >= box.width, preview.height >= box.height, preview.height > 0, stored.height > 0 else { return false }
         let ratio = (Double(preview.width) / Double(preview.height)) / (Double(stored.width) / Double(stored.height))
         return abs(ratio - 1) <= Self.aspectTolerance
