@@ -90,6 +90,7 @@ struct RawCorpusTests {
             #expect(found.model == camera.model, "\(name)")
             #expect(found.lensModel == camera.lens, "\(name)")
             #expect(found.takenAt == camera.takenAt, "\(name)")
+            #expect(found.takenAtSource == .exifDateTimeOriginal, "\(name)")
             #expect(found.iso == camera.iso, "\(name)")
             #expect(abs((found.fNumber ?? 0) - camera.fNumber) < 0.01, "\(name): \(found.fNumber ?? 0)")
             #expect(abs((found.exposureTime ?? 0) / camera.exposure - 1) < 0.001, "\(name): \(found.exposureTime ?? 0)")

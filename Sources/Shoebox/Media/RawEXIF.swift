@@ -3,20 +3,25 @@ import Foundation
 /// Finds a RAW file's own EXIF, as exiftool reads it, for `ExifReader`: LibRaw keeps only its
 /// own normalised names (`EOS M50` for `Canon EOS M50`, `Fujifilm` for `FUJIFILM`).
 ///
-/// - TIFF-based RAWs (DNG, CR2, NEF, ARW, PEF, IIQ, ...): the file's IFD0, Exif and GPS IFDs.
+/// - TIFF-based RAWs (DNG, CR2, NEF, ARW, PEF, IIQ, ...): the file's IFD0, Exif and GPS IFDs;
+///   also RW2 and ORF, whose headers carry another number than TIFF's 42.
 /// - CR3: the `CMT1` (IFD0), `CMT2` (Exif IFD) and `CMT4` (GPS IFD) boxes, each a small TIFF.
 /// - RAF: the JPEG whose offset and length the RAF header gives at bytes 84 and 88.
-/// - Others (CRW, MRW, X3F, RW2, ORF): none here; LibRaw's reading stands.
+/// - Others (CRW, MRW, X3F): none here; LibRaw's reading stands.
 ///
 /// Every offset and size is untrusted; what cannot be found is nil.
 enum RawEXIF {
     /// How far into a CR3 its `CMT` boxes are looked for (they sit in the `moov` box, first).
     static let cr3SearchBytes = 1 << 20
 
+    /// TIFF's 42, Panasonic's 0x55, Olympus's `RO` and `RS` (read in the file's byte order).
+    static let tiffLikeMagics: Set<Int> = [42, 0x55, 0x4F52, 0x5352]
+
     static func block(in bytes: UnsafeRawBufferPointer, format: MediaFormat) -> Data? {
         switch format {
         case .cr3: return cr3Block(bytes)
         case .raf: return rafJPEG(bytes)
+        case .rw2, .orf: return TIFFExifBlock.extract(from: bytes, magics: tiffLikeMagics)
         default: return TIFFExifBlock.extract(from: bytes)
         }
     }
