@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Shoebox: a media-ingest pipeline on libvips, libexif and SQLite.
+// Shoebox: a media-ingest pipeline on libvips, libexif, LibRaw and SQLite.
 // C libraries are Debian's, wrapped as system-library targets found through pkg-config;
 // nothing is fetched from outside the toolchain.
 import PackageDescription
@@ -25,9 +25,11 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CDe265", path: "Sources/CDe265", pkgConfig: "libde265",
                        providers: [.apt(["libde265-dev"])]),
+        .systemLibrary(name: "CRaw", path: "Sources/CRaw", pkgConfig: "libraw_r",
+                       providers: [.apt(["libraw-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CMalloc", "CCrashGuard"],
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CRaw", "CMalloc", "CCrashGuard"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),

@@ -8,7 +8,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let selector = data[0]
     let body = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     let bytes = Array(body)
-    switch selector % 12 {
+    switch selector % 13 {
     case 0: _ = AppleMakerNote.parse(bytes)
     case 1: _ = ExifText.clean(bytes)   // and file names: their text must give back every byte
             precondition(PathText.decode(PathText.encode(bytes)) == bytes, "PathText lost a byte")
@@ -32,6 +32,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let again = block.dropFirst(6).withUnsafeBytes { TIFFExifBlock.extract(from: $0) }
             precondition(again == block, "TIFFExifBlock: copying its own block changed it")
         }
+    case 11: // RAW recognition (IFD0's DNGVersion and Make) and a CR3's or RAF's EXIF.
+        _ = FormatSniffer.format(ofFile: body)
+        _ = RawEXIF.block(in: body, format: .cr3)
+        _ = RawEXIF.block(in: body, format: .raf)
     default: _ = IPTCReader.dateCreated(in: body)
     }
     return 0

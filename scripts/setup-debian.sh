@@ -14,6 +14,7 @@ packages=(
     libexif-dev             # CExif: EXIF metadata
     libgif-dev              # CGif: GIF frames, delays and loop count
     libde265-dev            # CDe265: HEIC pictures decoded and shrunk by Shoebox itself
+    libraw-dev              # CRaw: camera RAW files (DNG, CR2, NEF, ARW, ...): metadata, previews, development
     libavformat-dev         # CFFmpeg: video containers
     libavcodec-dev          # CFFmpeg: the poster frame's decoder
     libswscale-dev          # CFFmpeg: frame to RGB
@@ -61,8 +62,8 @@ else
 fi
 
 # What the build and the tests actually use, whatever installed it.
-pkg-config --exists vips libexif sqlite3 libxxhash libgif7 libavformat libavcodec libswscale libavutil \
-    || die "pkg-config cannot find vips, libexif, sqlite3, libxxhash, giflib and FFmpeg after installing"
+pkg-config --exists vips libexif libraw_r sqlite3 libxxhash libgif7 libavformat libavcodec libswscale libavutil \
+    || die "pkg-config cannot find vips, libexif, libraw, sqlite3, libxxhash, giflib and FFmpeg after installing"
 for tool in exiftool vips vipsheader; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is not on PATH after installing"
 done

@@ -11,11 +11,14 @@ public enum FormatSniffer {
     /// First atoms of QuickTime files written without an `ftyp` box.
     private static let quickTimeAtoms: Set<String> = ["moov", "mdat", "wide", "free", "skip", "pnot"]
 
-    /// The format of `bytes`, or nil when no supported format starts that way.
+    /// The format of `bytes`, or nil when no supported format starts that way. A TIFF-based RAW
+    /// without a signature of its own (DNG, NEF, ARW, ...) is `.tiff` here: `format(ofFile:)`
+    /// reads its IFD0 to tell.
     public static func format<Bytes: Collection>(of bytes: Bytes) -> MediaFormat? where Bytes.Element == UInt8 {
         let head = Array(bytes.prefix(headerLength))
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if let raw = rawSignature(head) { return raw }
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
@@ -39,6 +42,7 @@ public enum FormatSniffer {
             brands.append(brand(head, at: offset))
             offset += 4
         }
+        if brands[0] == "crx " { return .cr3 }
         if brands.contains(where: avifBrands.contains) && !brands.contains(where: { $0 == "heic" || $0 == "heix" }) {
             return .avif
         }

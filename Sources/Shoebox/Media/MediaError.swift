@@ -8,6 +8,8 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     /// container's four-character code when FFmpeg knows no codec by it): a valid file this
     /// build cannot decode.
     case noDecoder(codec: String)
+    /// A LibRaw call failed; `message` is LibRaw's description of its error code.
+    case libraw(operation: String, code: Int32, message: String)
     /// The file could not be opened or read as a regular file.
     case unreadable(path: String, reason: String)
 
@@ -16,6 +18,7 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
         case let .vips(operation, message): return "\(operation): \(message)"
         case let .ffmpeg(operation, message): return "ffmpeg \(operation): \(message)"
         case let .noDecoder(codec): return "FFmpeg has no decoder for the video codec \(codec)"
+        case let .libraw(operation, _, message): return "LibRaw \(operation): \(message)"
         case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
         }
     }

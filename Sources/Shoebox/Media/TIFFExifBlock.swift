@@ -40,6 +40,12 @@ struct TIFFExifBlock {
 
     /// The block, `Exif\0\0` then a TIFF structure, or nil.
     static func extract(from bytes: UnsafeRawBufferPointer) -> Data? {
+        extract(from: bytes, magics: [42])
+    }
+
+    /// The same for a TIFF-like file whose header carries another number than TIFF's 42, one of
+    /// `magics` (a Panasonic RW2's 0x55, an Olympus ORF's `RO` or `RS`: `RawEXIF`).
+    static func extract(from bytes: UnsafeRawBufferPointer, magics: Set<Int>) -> Data? {
         guard bytes.count >= 8 else { return nil }
         let littleEndian: Bool
         switch (bytes[0], bytes[1]) {
@@ -49,7 +55,7 @@ struct TIFFExifBlock {
         }
         let file = TIFFExifBlock(bytes: bytes, littleEndian: littleEndian)
         var header = ByteCursor(bytes, from: 2, littleEndian: littleEndian)
-        guard header.u16() == 42, let first = header.u32() else { return nil }
+        guard let magic = header.u16(), magics.contains(magic), let first = header.u32() else { return nil }
         var budget = maxBlockBytes
         guard let main = file.directory(at: first, budget: &budget) else { return nil }
         let exif = file.pointer(exifPointer, in: main).flatMap { file.directory(at: $0, budget: &budget) }

@@ -73,7 +73,7 @@ extension VipsImage {
     /// Fitted into `width` x `height` (aspect kept), as 8-bit sRGB, computed now. The fitted
     /// size is computed here, never below 1x1: libvips's own fit rounds a 65500x1 strip to a
     /// height of 0 and aborts.
-    private func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
+    func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
         let fit = ThumbnailSizing.fitSize(PixelSize(width: self.width, height: self.height),
                                           box: PixelSize(width: width, height: height))
         let fitted = try resized(toWidth: fit.width, height: fit.height)
@@ -130,6 +130,8 @@ extension VipsImage {
         case .jxl: return SB_FORMAT_JXL
         case .bmp: throw MediaError.vips(operation: "load", message: "BMP is decoded by FFmpeg, not libvips")
         case .mp4, .matroska, .avi: throw MediaError.vips(operation: "load", message: "video is not an image format")
+        case .dng, .cr2, .cr3, .crw, .nef, .nrw, .arw, .sr2, .raf, .rw2, .orf, .pef, .srw, .threeFR, .iiq, .x3f, .mrw, .erf:
+            throw MediaError.vips(operation: "load", message: "a camera RAW is decoded by LibRaw, not libvips")
         }
     }
 }

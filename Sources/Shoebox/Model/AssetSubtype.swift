@@ -1,6 +1,8 @@
 /// Finer kinds an asset can also be, like PhotoKit's PHAssetMediaSubtype.
 public enum AssetSubtype: String, Codable, Sendable, CaseIterable, Comparable {
     case panorama, screenshot, hdr, burst, highFrameRate, animated, live
+    /// A camera RAW file (DNG, CR2, NEF, ...): `MediaFormat.isRaw`.
+    case raw
 
     public static func < (a: AssetSubtype, b: AssetSubtype) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

@@ -15,6 +15,9 @@ public enum TakenAtSource: String, Codable, Sendable, CaseIterable {
     case exifDateTimeOriginal = "Exif DateTimeOriginal"
     /// EXIF DateTimeDigitized (exiftool's CreateDate), with SubSecTimeDigitized and OffsetTimeDigitized.
     case exifDateTimeDigitized = "Exif DateTimeDigitized"
+    /// The capture time LibRaw reads from a RAW's own data where no EXIF block holds one
+    /// (CR3, CRW, RAF, MRW, X3F, ...): the camera's local time, to the second.
+    case rawCaptureTime = "RAW capture time (LibRaw)"
     /// IFD0 DateTime (exiftool's ModifyDate): when the file was last changed, often by an editor.
     case exifDateTime = "Exif IFD0 DateTime"
     /// GPSDateStamp and GPSTimeStamp, in UTC.

@@ -19,6 +19,7 @@ public enum CaptureTimeChoice {
         .takeoutPhotoTakenTime,
         .exifDateTimeOriginal,
         .exifDateTimeDigitized,
+        .rawCaptureTime,
         .xmpDateTimeOriginal,
         .xmpDateTimeDigitized,
         .xmpCreateDate,

@@ -30,6 +30,7 @@ public struct ClassifyStage: PipelineStage {
         if draft.format.isVideo, let rate = details.frameRate, rate >= 100 { subtypes.insert(.highFrameRate) }
         if let frames = details.frameCount, frames > 1 { subtypes.insert(.animated) }
         if draft.kind == .livePhoto { subtypes.insert(.live) }
+        if draft.format.isRaw { subtypes.insert(.raw) }
         return subtypes
     }
 

@@ -1,11 +1,12 @@
 /// Decodes each file once into a shrunk image for its thumbnails, with its metadata.
 ///
 /// Stills (GIFs included: their first frame) go through libvips with shrink-on-load, BMPs
-/// through FFmpeg's BMP decoder; videos through FFmpeg, which yields one poster frame. Each
-/// refuses what is over the pipeline's limits before decoding any pixel. A file whose pixels
-/// are catalogued already and whose sidecars changed (`AssetDraft.metadataRefreshOf`) has its
-/// metadata read again and is settled `metadataRefreshed`, with no pixel decoded (a BMP, which
-/// has no metadata of its own but its sidecars', is decoded again).
+/// through FFmpeg's BMP decoder, camera RAWs through LibRaw (their preview, or a half-size
+/// development); videos through FFmpeg, which yields one poster frame. Each refuses what is
+/// over the pipeline's limits before decoding any pixel. A file whose pixels are catalogued
+/// already and whose sidecars changed (`AssetDraft.metadataRefreshOf`) has its metadata read
+/// again and is settled `metadataRefreshed`, with no pixel decoded (a BMP or a RAW is decoded
+/// again).
 public struct DecodeStage: PipelineStage {
     public let name = "decode"
     let configuration: PipelineConfiguration
@@ -37,10 +38,25 @@ public struct DecodeStage: PipelineStage {
         if draft.format == .bmp {
             return .work(try BitmapDecoder(configuration: configuration).decode(draft, bytes: bytes))
         }
+        if draft.format.isRaw {
+            return .work(try decodeRaw(draft, bytes: bytes))
+        }
         let decoder = StillImageDecoder(configuration: configuration)
         if let id = draft.metadataRefreshOf {
             return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft, bytes: bytes)))
         }
         return .work(try decoder.decode(draft, bytes: bytes))
+    }
+
+    /// A TIFF told to be a RAW only by its Make (`MediaFormat.isRawByMake`) that LibRaw does
+    /// not take as one (a scanner's TIFF naming Nikon) is the TIFF it also is.
+    private func decodeRaw(_ draft: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
+        do {
+            return try RawImageDecoder(configuration: configuration).decode(draft, bytes: bytes)
+        } catch let error as IngestError where error.errorClass == .unsupported && draft.format.isRawByMake {
+            var tiff = draft
+            tiff.format = .tiff
+            return try StillImageDecoder(configuration: configuration).decode(tiff, bytes: bytes)
+        }
     }
 }

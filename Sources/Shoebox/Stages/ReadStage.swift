@@ -15,7 +15,8 @@ public struct ReadStage: PipelineStage {
     /// Extensions that claim a file is media: such a file is recorded even when unreadable.
     public static let mediaExtensions: Set<String> = videoExtensions.union([
         "jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl",
-        "dng", "cr2", "cr3", "nef", "arw", "orf", "rw2", "raf", "bmp",
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "sr2", "raf", "rw2", "orf", "pef", "srw", "3fr", "iiq",
+        "x3f", "mrw", "erf", "bmp",
     ])
 
     /// Extensions that claim a file is a video (a `.thm` beside one is its thumbnail: `Sidecar`).
@@ -62,7 +63,7 @@ public struct ReadStage: PipelineStage {
         guard bytes.count > 0 else {
             return failure(.damaged, "empty file", draft)
         }
-        guard let format = FormatSniffer.format(of: bytes.head), format.isStillImage else {
+        guard let format = FormatSniffer.format(ofFile: UnsafeRawBufferPointer(bytes.buffer)), format.isStillImage else {
             return failure(.unsupported, "not a supported image or video format (by content)", draft)
         }
         draft.format = format

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Finds a RAW file's own EXIF, as exiftool reads it, for `ExifReader`: LibRaw keeps only its
+/// own normalised names (`EOS M50` for `Canon EOS M50`, `Fujifilm` for `FUJIFILM`).
+///
+/// - TIFF-based RAWs (DNG, CR2, NEF, ARW, PEF, IIQ, ...): the file's IFD0, Exif and GPS IFDs;
+///   also RW2 and ORF, whose headers carry another number than TIFF's 42.
+/// - CR3: the `CMT1` (IFD0), `CMT2` (Exif IFD) and `CMT4` (GPS IFD) boxes, each a small TIFF.
+/// - RAF: the JPEG whose offset and length the RAF header gives at bytes 84 and 88.
+/// - Others (CRW, MRW, X3F): none here; LibRaw's reading stands.
+///
+/// Every offset and size is untrusted; what cannot be found is nil.
+enum RawEXIF {
+    /// How far into a CR3 its `CMT` boxes are looked for (they sit in the `moov` box, first).
+    static let cr3SearchBytes = 1 << 20
+
+    /// TIFF's 42, Panasonic's 0x55, Olympus's `RO` and `RS` (read in the file's byte order).
+    static let tiffLikeMagics: Set<Int> = [42, 0x55, 0x4F52, 0x5352]
+
+    static func block(in bytes: UnsafeRawBufferPointer, format: MediaFormat) -> Data? {
+        switch format {
+        case .cr3: return cr3Block(bytes)
+        case .raf: return rafJPEG(bytes)
+        case .rw2, .orf: return TIFFExifBlock.extract(from: bytes, magics: tiffLikeMagics)
+        default: return TIFFExifBlock.extract(from: bytes)
+        }
+    }
+
+    private static func cr3Block(_ bytes: UnsafeRawBufferPointer) -> Data? {
+        guard let ifd0 = box("CMT1", in: bytes) else { return nil }
+        return TIFFExifBlock.extract(ifd0Of: ifd0, exifOf: box("CMT2", in: bytes), gpsOf: box("CMT4", in: bytes))
+    }
+
+    /// The content of the first box of type `type` within the first `cr3SearchBytes`.
+    private static func box(_ type: String, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let name = Array(type.utf8)
+        let end = min(bytes.count, cr3SearchBytes)
+        var at = 4
+        while at + 4 <= end {
+            if bytes[at] == name[0] && bytes[at + 1] == name[1] && bytes[at + 2] == name[2] && bytes[at + 3] == name[3] {
+                var cursor = ByteCursor(bytes, from: at - 4)
+                if let size = cursor.u32(), size >= 8, at - 4 + size <= bytes.count {
+                    return UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at - 4 + size)])
+                }
+            }
+            at += 1
+        }
+        return nil
+    }
+
+    private static func rafJPEG(_ bytes: UnsafeRawBufferPointer) -> Data? {
+        var cursor = ByteCursor(bytes, from: 84)
+        guard let offset = cursor.u32(), let length = cursor.u32(), length > 4, offset + length <= bytes.count,
+              bytes[offset] == 0xFF, bytes[offset + 1] == 0xD8 else { return nil }
+        return Data(bytes[offset..<offset + length])
+    }
+}

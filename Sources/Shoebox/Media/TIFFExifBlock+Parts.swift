@@ -1,0 +1,33 @@
+import Foundation
+
+extension TIFFExifBlock {
+    /// One EXIF block from IFDs stored as separate small TIFFs (a CR3's `CMT1`, `CMT2` and
+    /// `CMT4` boxes): the first IFD of each, as IFD0, the Exif IFD and the GPS IFD. nil when
+    /// `ifd0Of` cannot be read; a part in another byte order than IFD0's is left out.
+    static func extract(ifd0Of main: UnsafeRawBufferPointer, exifOf exif: UnsafeRawBufferPointer?,
+                        gpsOf gps: UnsafeRawBufferPointer?) -> Data? {
+        var budget = maxBlockBytes
+        guard let (file, ifd0) = firstDirectory(main, budget: &budget) else { return nil }
+        let part = { (bytes: UnsafeRawBufferPointer?) -> [Entry]? in
+            guard let bytes, let (other, entries) = firstDirectory(bytes, budget: &budget),
+                  other.littleEndian == file.littleEndian else { return nil }
+            return entries
+        }
+        let notPointer = { (entry: Entry) in entry.tag != exifPointer && entry.tag != gpsPointer }
+        return file.block(main: ifd0.filter(notPointer), exif: part(exif)?.filter(notPointer), gps: part(gps)?.filter(notPointer))
+    }
+
+    private static func firstDirectory(_ bytes: UnsafeRawBufferPointer, budget: inout Int) -> (TIFFExifBlock, [Entry])? {
+        guard bytes.count >= 8 else { return nil }
+        let littleEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0x49, 0x49): littleEndian = true
+        case (0x4D, 0x4D): littleEndian = false
+        default: return nil
+        }
+        let file = TIFFExifBlock(bytes: bytes, littleEndian: littleEndian)
+        var header = ByteCursor(bytes, from: 2, littleEndian: littleEndian)
+        guard header.u16() == 42, let first = header.u32(), let entries = file.directory(at: first, budget: &budget) else { return nil }
+        return (file, entries)
+    }
+}
