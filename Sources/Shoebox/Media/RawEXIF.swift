@@ -7,7 +7,8 @@ import Foundation
 ///   also RW2 and ORF, whose headers carry another number than TIFF's 42.
 /// - CR3: the `CMT1` (IFD0), `CMT2` (Exif IFD) and `CMT4` (GPS IFD) boxes, each a small TIFF.
 /// - RAF: the JPEG whose offset and length the RAF header gives at bytes 84 and 88.
-/// - Others (CRW, MRW, X3F): none here; LibRaw's reading stands.
+/// - MRW: the TIFF structure of its `TTW` block (IFD0 and the Exif IFD).
+/// - Others (CRW, X3F): none here; LibRaw's reading stands.
 ///
 /// Every offset and size is untrusted; what cannot be found is nil.
 enum RawEXIF {
@@ -21,6 +22,7 @@ enum RawEXIF {
         switch format {
         case .cr3: return cr3Block(bytes)
         case .raf: return rafJPEG(bytes)
+        case .mrw: return mrwTIFF(bytes).flatMap { TIFFExifBlock.extract(from: $0) }
         case .rw2, .orf: return TIFFExifBlock.extract(from: bytes, magics: tiffLikeMagics)
         default: return TIFFExifBlock.extract(from: bytes)
         }
@@ -53,5 +55,25 @@ enum RawEXIF {
         guard let offset = cursor.u32(), let length = cursor.u32(), length > 4, offset + length <= bytes.count,
               bytes[offset] == 0xFF, bytes[offset + 1] == 0xD8 else { return nil }
         return Data(bytes[offset..<offset + length])
+    }
+
+    /// An MRW is `\0MRM`, the length of its header blocks, then blocks of a 4-byte name and a
+    /// big-endian length (`\0PRD`, `\0TTW`, `\0WBG`, `\0RIF`): `\0TTW` holds a TIFF whose
+    /// offsets count from the block's start.
+    static func mrwTIFF(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var header = ByteCursor(bytes, from: 4)
+        guard bytes.count >= 8, bytes[0] == 0, bytes[1] == 0x4D, bytes[2] == 0x52, bytes[3] == 0x4D,
+              let length = header.u32() else { return nil }
+        let end = min(bytes.count, 8 + length)
+        var at = 8
+        while at + 8 <= end {
+            var cursor = ByteCursor(bytes, from: at + 4)
+            guard let size = cursor.u32(), at + 8 + size <= end else { return nil }
+            if bytes[at] == 0, bytes[at + 1] == 0x54, bytes[at + 2] == 0x54, bytes[at + 3] == 0x57 {
+                return UnsafeRawBufferPointer(rebasing: bytes[(at + 8)..<(at + 8 + size)])
+            }
+            at += 8 + size
+        }
+        return nil
     }
 }

@@ -19,9 +19,16 @@ public enum FileMetadataReader {
         return format.isVideo ? try video(path, format: format) : try still(path, format: format, maxBytes: maxBytes)
     }
 
-    private static func still(_ path: String, format: MediaFormat, maxBytes: Int64) throws -> FileMetadata {
+    private static func still(_ path: String, format sniffed: MediaFormat, maxBytes: Int64) throws -> FileMetadata {
         do {
             let (bytes, status) = try SourceFile.read(path, maxBytes: maxBytes)
+            var format = FormatSniffer.format(ofFile: UnsafeRawBufferPointer(bytes.buffer)) ?? sniffed
+            if format.isRaw {
+                do { return try raw(bytes, status: status, path: path, format: format) } catch where format.isRawByMake {
+                    format = .tiff   // a TIFF naming a RAW maker that LibRaw does not take: the TIFF it also is
+                }
+            }
+            if format == .bmp { return try bitmap(bytes, status: status, path: path) }
             let header = try VipsImage.header(of: bytes, format: format)
             let found = StillImageMetadata.read(bytes, header: header, format: format, modifiedNanoseconds: status.modifiedNanoseconds,
                                                 sidecar: SidecarMetadata.read(beside: path))
@@ -30,6 +37,27 @@ public enum FileMetadataReader {
         } catch {
             throw Failure(path: path, reason: "\(error)")
         }
+    }
+
+    /// A RAW's size and data as LibRaw and its own EXIF give them (`RawImageDecoder.metadata`).
+    private static func raw(_ bytes: SourceBytes, status: SourceFile.Status, path: String, format: MediaFormat) throws -> FileMetadata {
+        let raw = try RawFile(bytes, maxMemoryBytes: .max)
+        let stored = raw.orientation.swapsDimensions ? raw.outputSize.transposed : raw.outputSize
+        return FileMetadata(path: path, format: format, storedSize: stored,
+                            metadata: RawImageDecoder.metadata(of: raw, bytes: bytes, format: format, path: path,
+                                                               modifiedNanoseconds: status.modifiedNanoseconds))
+    }
+
+    /// A BMP's size from its headers; it holds no metadata, so its sidecars' and its file time.
+    private static func bitmap(_ bytes: SourceBytes, status: SourceFile.Status, path: String) throws -> FileMetadata {
+        guard let header = BMPHeader(bytes.head) else { throw Failure(path: path, reason: "the BMP headers cannot be read") }
+        let sidecar = SidecarMetadata.read(beside: path)
+        var metadata = PhotoMetadata()
+        sidecar.override(&metadata)
+        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: status.modifiedNanoseconds))
+        let best = CaptureTimeChoice.best(of: sidecar.dates + [fileTime])
+        (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
+        return FileMetadata(path: path, format: .bmp, storedSize: header.size, metadata: metadata)
     }
 
     private static func video(_ path: String, format: MediaFormat) throws -> FileMetadata {
