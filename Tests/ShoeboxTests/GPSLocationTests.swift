@@ -59,23 +59,36 @@ import Testing
     /// A camera without a fix writes a GPS IFD of zeros; the photo has no place.
     @Test func aZeroedGPSBlockInAJPEGIsNoLocation() throws {
         let folder = try TemporaryFolder()
-        let copy = try copyOfLandscape6(into: folder, writing: ["-GPSLatitude=0", "-GPSLongitude=0", "-GPSLatitudeRef=N", "-GPSLongitudeRef=E"])
+        let copy = try copyOfLandscape6(into: folder.url, writing: ["-GPSLatitude=0", "-GPSLongitude=0", "-GPSLatitudeRef=N", "-GPSLongitudeRef=E"])
         #expect(try readMetadata(copy).location == nil)
     }
 
     /// -12 m written as a signed number into EXIF's unsigned altitude field.
     @Test func anAltitudeStoredSignedInAJPEGIsBelowSeaLevel() throws {
         let folder = try TemporaryFolder()
-        let copy = try copyOfLandscape6(into: folder, writing: ["-GPSAltitude#=4294967284", "-GPSAltitudeRef#=0"])
+        let copy = try copyOfLandscape6(into: folder.url, writing: ["-GPSAltitude#=4294967284", "-GPSAltitudeRef#=0"])
         let location = try #require(try readMetadata(copy).location)
         #expect(abs(location.latitude - 48.8584) < 1e-9)
         #expect(location.altitude == -12)
     }
 
-    private func copyOfLandscape6(into folder: TemporaryFolder, writing tags: [String]) throws -> URL {
-        let copy = folder.url.appendingPathComponent("gps.jpg")
+    private func copyOfLandscape6(into folder: URL, writing tags: [String]) throws -> URL {
+        let copy = folder.appendingPathComponent("gps.jpg")
         try FileManager.default.copyItem(at: Fixtures.sample("orientation/landscape_6.jpg"), to: copy)
         try ExifTool.run(["-q", "-overwrite_original"] + tags + [copy.path])
         return copy
+    }
+
+    /// Lightroom and other editors may write the position into the file's XMP only.
+    @Test func aPositionOnlyInTheFilesXMPIsRead() throws {
+        let library = try TestLibrary()
+        let folder = try library.folder.subfolder("photos")
+        let file = try copyOfLandscape6(into: folder, writing: [
+            "-gps:all=", "-XMP-exif:GPSLatitude=51.5", "-XMP-exif:GPSLongitude=-0.125"])   // 51,30.0N and 0,7.5W
+        try library.ingest([folder])
+        let asset = try #require(try library.asset(at: file))
+        let location = try #require(asset.metadata.location)
+        #expect(abs(location.latitude - 51.5) < 1e-9 && abs(location.longitude - -0.125) < 1e-9)
+        #expect(asset.metadata.locationSource == .xmpGPS)
     }
 }

@@ -40,10 +40,8 @@ extension RawFile {
         guard gps.gpsparsed != 0 else { return nil }
         let latitude = degrees(gps.latitude) * (gps.latref == CChar(UInt8(ascii: "S")) ? -1 : 1)
         let longitude = degrees(gps.longitude) * (gps.longref == CChar(UInt8(ascii: "W")) ? -1 : 1)
-        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
-              latitude != 0 || longitude != 0 else { return nil }
         let altitude = gps.altitude.isFinite && gps.altitude != 0 ? Double(gps.altitude) * (gps.altref == 1 ? -1 : 1) : nil
-        return GPSLocation(latitude: latitude, longitude: longitude, altitude: altitude)
+        return GPSLocation.reading(latitude: latitude, longitude: longitude, altitude: altitude)
     }
 
     private static func degrees(_ parts: (Float, Float, Float)) -> Double {

@@ -100,10 +100,9 @@ public enum TakeoutJSON {
             contents.takenAt = Date(timeIntervalSince1970: seconds.rounded(.down)).formatted(.iso8601)
         }
         if let geo = object["geoData"] as? [String: Any], let latitude = number(geo["latitude"]),
-           let longitude = number(geo["longitude"]), latitude != 0 || longitude != 0,
-           abs(latitude) <= 90, abs(longitude) <= 180 {
-            contents.location = GPSLocation(latitude: latitude, longitude: longitude,
-                                            altitude: number(geo["altitude"]).flatMap { $0 == 0 ? nil : $0 })
+           let longitude = number(geo["longitude"]) {
+            contents.location = GPSLocation.reading(latitude: latitude, longitude: longitude,
+                                                    altitude: number(geo["altitude"]).flatMap { $0 == 0 ? nil : $0 })
         }
         return contents
     }

@@ -8,6 +8,8 @@ public enum LocationSource: String, Codable, Sendable, CaseIterable {
     case takeoutGeoData = "Google Takeout geoData"
     /// The file's EXIF GPS IFD.
     case exifGPS = "Exif GPS"
+    /// `exif:GPSLatitude` and `exif:GPSLongitude` in the file's own XMP, when its EXIF has none.
+    case xmpGPS = "XMP exif:GPSLatitude"
     /// A video's ISO 6709 location (`com.apple.quicktime.location.ISO6709`, Android's `location`).
     case quickTimeLocation = "QuickTime ISO6709"
 }

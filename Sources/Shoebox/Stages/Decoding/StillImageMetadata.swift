@@ -21,7 +21,11 @@ struct StillImageMetadata {
         let exif = header.exifData ?? ownExifBlock(raw, format: format)
         var (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
         let xmp = packet(in: raw, header: header, format: format)
-        if metadata.location != nil { metadata.locationSource = .exifGPS }
+        if metadata.location != nil {
+            metadata.locationSource = .exifGPS
+        } else if let place = xmp?.location() {
+            (metadata.location, metadata.locationSource) = (place, .xmpGPS)
+        }
         if let xmp { describe(from: xmp, into: &metadata) }
         sidecar.override(&metadata)
         var dates = sidecar.dates + exifDates + (xmp?.dates() ?? [])
