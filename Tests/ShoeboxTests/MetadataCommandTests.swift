@@ -37,3 +37,17 @@ import Testing
         #expect(run.output.hasPrefix(Fixtures.sample("tall.jpg").path + "\tjpeg\t60x600\t2024-06-02T09:15:00\t"))
     }
 }
+
+extension MetadataCommandTests {
+    /// A JPEG larger than the prefix read for its segments: its date and size still come whole.
+    @Test func aLargeJPEGsSegmentsAreReadWithoutItsScanData() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("noise.jpg")
+        try FixtureTool.run("vips", ["gaussnoise", file.path + "[Q=95]", "2400", "1600"])
+        try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2021:04:05 06:07:08", "-Make=Shoebox", file.path])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        try #require(size > 512 * 1024, "the file must be larger than the prefix: \(size) bytes")
+        let run = try ShoeboxBinary.run(["metadata", file.path])
+        #expect(run.output == "\(file.path)\tjpeg\t2400x1600\t2021-04-05T06:07:08\tExif DateTimeOriginal\tShoebox\t-\n")
+    }
+}

@@ -21,7 +21,7 @@ public enum FileMetadataReader {
 
     private static func still(_ path: String, format sniffed: MediaFormat, maxBytes: Int64) throws -> FileMetadata {
         do {
-            let (bytes, status) = try SourceFile.read(path, maxBytes: maxBytes)
+            let (bytes, status) = try contents(of: path, format: sniffed, maxBytes: maxBytes)
             var format = FormatSniffer.format(ofFile: UnsafeRawBufferPointer(bytes.buffer)) ?? sniffed
             if format.isRaw {
                 do { return try raw(bytes, status: status, path: path, format: format) } catch where format.isRawByMake {
@@ -38,6 +38,22 @@ public enum FileMetadataReader {
             throw Failure(path: path, reason: "\(error)")
         }
     }
+
+    /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
+    /// IPTC and the header all sit there; the megabytes of scan data after them are not read),
+    /// any other file whole.
+    private static func contents(of path: String, format: MediaFormat, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
+        if format == .jpeg, let status = SourceFile.status(ofPath: path), status.size > jpegPrefixBytes {
+            let head = try SourceFile.head(path, count: jpegPrefixBytes)
+            let scan = head.withUnsafeBytes { JPEGStructure.firstScanOffset($0) }
+            if scan != nil { return (SourceBytes(copying: Data(head)), status) }
+        }
+        return try SourceFile.read(path, maxBytes: maxBytes)
+    }
+
+    /// Enough for the segments of nearly every JPEG (a phone's EXIF, XMP, ICC and maker notes
+    /// take 20-100 KB); one whose first scan starts later is read whole.
+    static let jpegPrefixBytes = 512 * 1024
 
     /// A RAW's size and data as LibRaw and its own EXIF give them (`RawImageDecoder.metadata`).
     private static func raw(_ bytes: SourceBytes, status: SourceFile.Status, path: String, format: MediaFormat) throws -> FileMetadata {
