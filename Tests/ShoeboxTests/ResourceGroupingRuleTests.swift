@@ -76,4 +76,15 @@ import Testing
         #expect(role(.video, nil, true) == .pairedVideo(edited: true))
         #expect(role(.video, nil, false) == .video(edited: true))
     }
+
+    /// A RAW beside its JPEG is the JPEG's alternate; without an original still it is the
+    /// original (ProRAW and its edit); two RAWs of one name are ambiguous.
+    @Test func aRAWIsTheAlternateOfTheStillOfItsName() {
+        #expect(plan([.raw, original])! == (1, [.alternatePhoto, .photo]))
+        #expect(plan([original, .raw, edited])! == (2, [.photo, .alternatePhoto, .fullSizePhoto]))
+        #expect(plan([.raw, edited])! == (1, [.photo, .fullSizePhoto]))
+        #expect(plan([.raw]) == nil)
+        #expect(plan([.raw, .raw, original]) == nil)
+        #expect(ResourceGrouping.role(kind: .photo, format: .nef, isPairedVideo: false, path: "/card/DSC_0001.NEF") == .raw)
+    }
 }

@@ -3,16 +3,19 @@ import Foundation
 /// The rule that decides which files are one asset: an iPhone export's original
 /// (`IMG_1234.HEIC`), its edited rendition (`IMG_E1234.JPG`), their Live Photo videos
 /// (`IMG_1234.MOV`, `IMG_E1234.MOV`) and the adjustment data (`IMG_1234.AAE`) are one asset,
-/// shown as its edited rendition, with each file listed as a resource (`AssetResourceType`).
+/// shown as its edited rendition, with each file listed as a resource (`AssetResourceType`);
+/// and a camera's RAW beside its JPEG (`DSC_0001.NEF`, `DSC_0001.JPG`) is one asset, shown as
+/// the JPEG, the RAW its `alternatePhoto`.
 ///
 /// Pure: the catalog gathers the files that share a `key`, asks `plan`, and stores the answer,
-/// whichever file arrived first and in whichever run. A later rule (a RAW beside its JPEG)
-/// is one more `Role` and one more branch of `plan`.
+/// whichever file arrived first and in whichever run.
 public enum ResourceGrouping {
     /// What a file can be in a group, from its kind, its Live Photo pairing and its name.
     public enum Role: Equatable, Sendable {
-        /// A still photo (not a GIF, not a motion photo); `edited` for an `IMG_E1234` name.
+        /// A still photo (not a GIF, not a motion photo, not a RAW); `edited` for an `IMG_E1234` name.
         case still(edited: Bool)
+        /// A camera RAW (`MediaFormat.isRaw`): another form of the still of its name.
+        case raw
         /// A video that Live Photo pairing made the video of a still.
         case pairedVideo(edited: Bool)
         /// A video standing alone.
@@ -59,6 +62,7 @@ public enum ResourceGrouping {
     public static func role(kind: AssetKind, format: MediaFormat?, isPairedVideo: Bool, path: String) -> Role? {
         let edited = isEdited(path)
         switch kind {
+        case .photo where format?.isRaw == true: return .raw
         case .photo where format != .gif, .livePhoto: return .still(edited: edited)
         case .video: return isPairedVideo ? .pairedVideo(edited: edited) : .video(edited: edited)
         default: return nil
@@ -89,18 +93,23 @@ public enum ResourceGrouping {
     /// video is its `pairedVideo` and the edited one its `fullSizePairedVideo`, paired or not
     /// (an edit's video need not pass pairing's tests on its own); otherwise a video of the
     /// same name (a long one) stays a video of its own. Without a still, an original video and
-    /// its edit group alike. Two originals, or two edits, of one kind make the group ambiguous,
-    /// and nothing groups. An adjustment file joins whichever group there is.
+    /// its edit group alike. A RAW beside an original still (its camera's JPEG or HEIC) is that
+    /// still's `alternatePhoto`, which alone makes a group; a RAW without one is the original
+    /// still itself (an iPhone ProRAW `IMG_1234.DNG` with its edit `IMG_E1234.JPG`). Two
+    /// originals, two edits or two RAWs make the group ambiguous, and nothing groups. An
+    /// adjustment file joins whichever group there is.
     public static func plan(_ roles: [Role?]) -> Plan? {
         let indices = { (role: Role) in roles.indices.filter { roles[$0] == role } }
         let stills = (original: indices(.still(edited: false)), edited: indices(.still(edited: true)))
         let paired = (original: indices(.pairedVideo(edited: false)), edited: indices(.pairedVideo(edited: true)))
         let alone = (original: indices(.video(edited: false)), edited: indices(.video(edited: true)))
         let isLive = !paired.original.isEmpty || !paired.edited.isEmpty
-        let hasStill = !stills.original.isEmpty || !stills.edited.isEmpty
+        let raws = indices(.raw)
+        let (originals, alternates) = stills.original.isEmpty ? (raws, []) : (stills.original, raws)
+        let hasStill = !originals.isEmpty || !stills.edited.isEmpty
         let members: [(indices: [Int], type: AssetResourceType)]
         if hasStill {
-            members = [(stills.original, .photo), (stills.edited, .fullSizePhoto)]
+            members = [(originals, .photo), (stills.edited, .fullSizePhoto), (alternates, .alternatePhoto)]
                 + (isLive ? [(paired.original + alone.original, .pairedVideo), (paired.edited + alone.edited, .fullSizePairedVideo)] : [])
         } else {
             members = [(alone.original, .video), (alone.edited, .fullSizeVideo)]
@@ -108,7 +117,7 @@ public enum ResourceGrouping {
         let adjustments = indices(.adjustment)
         guard members.allSatisfy({ $0.indices.count <= 1 }),
               let shown = members[1].indices.first ?? members[0].indices.first,
-              !members[1].indices.isEmpty || !adjustments.isEmpty else { return nil }
+              !members[1].indices.isEmpty || !adjustments.isEmpty || !alternates.isEmpty else { return nil }
         var types = [AssetResourceType?](repeating: nil, count: roles.count)
         for (found, type) in members { for index in found { types[index] = type } }
         for index in adjustments { types[index] = .adjustmentData }
