@@ -47,3 +47,17 @@ time_cli 11 "shoebox show ID" show 50000
 time_cli 5 "shoebox list: every asset" list
 time_cli 5 "shoebox list --json: every asset" list --json
 time_cli 5 "shoebox list --json --kind photo: every photo" list --json --kind photo
+
+# The gallery of the whole catalog: the first build (every page written), then a build after
+# no change (every page compared, none written), and the largest page.
+gallery_build() {
+    local t0 t1
+    t0=$(date +%s%N)
+    "$build/release/shoebox" gallery --library "$work/library" --out "$work/gallery" > "$work/gallery.out"
+    t1=$(date +%s%N)
+    printf 'cli\tshoebox gallery (%s)\t%.1f s: %s\n' "$1" "$(echo "($t1 - $t0) / 1000000000" | bc -l)" "$(cat "$work/gallery.out")"
+}
+gallery_build "first build"
+gallery_build "again, nothing changed"
+largest=$(ls -S "$work/gallery"/*.html | awk 'NR == 1')
+printf 'cli\tlargest gallery page\t%s bytes (%s)\n' "$(stat -c %s "$largest")" "$(basename "$largest")"

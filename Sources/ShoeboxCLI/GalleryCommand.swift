@@ -24,7 +24,7 @@ enum GalleryCommand: Command {
           --out DIR               The gallery's folder (made when missing); open DIR/index.html.
         \(LibraryOption.help)
           --album TITLE           Only this album's pages (and the albums and failures pages).
-          --page-size N           Assets per album page, 50 to 5000 (default: 300).
+          --page-size N           Assets per album page, 50 to 5000 (default: \(GalleryBuilder.defaultPageSize)).
           -h, --help              Show this help.
 
         EXIT STATUS:

@@ -145,3 +145,32 @@ struct SampleGallery {
         page(GalleryFileName.albumPage(.folder(title), page: 1))
     }
 }
+
+extension GalleryTests {
+    /// A full page of the default size stays under 200 KB, with real-length paths, a camera,
+    /// a place and a capture date on every asset.
+    @Test func aFullAlbumPageStaysUnder200KB() {
+        var metadata = PhotoMetadata()
+        (metadata.make, metadata.model) = ("Apple", "iPhone 15 Pro Max")
+        (metadata.takenAt, metadata.takenAtSource) = ("2024-05-06T10:00:00.123+02:00", .exifDateTimeOriginal)
+        metadata.location = GPSLocation(latitude: 48.858_37, longitude: 2.294_48)
+        let assets = (0..<GalleryBuilder.defaultPageSize).map { index in
+            let hash = String(repeating: "0123456789abcdef", count: 2)
+            return AssetRecord(
+                id: Int64(index), path: "/home/someone/Pictures/Family/2024/2024-05 Paris holiday/IMG_\(10_000 + index).HEIC",
+                root: "/home/someone/Pictures", kind: .photo, format: .heic, contentHash: hash, fileSize: 3_000_000,
+                modifiedNanoseconds: 0, width: 4032, height: 3024, metadata: metadata, status: .ok, errorClass: nil,
+                errorMessage: nil, missing: false, addedAt: "2024-05-07T00:00:00Z",
+                thumbnails: [ThumbnailRecord(name: "thumb", recipe: "555501e9c91a85a4", width: 256, height: 192,
+                                             relativePath: "thumbs/01/\(hash)-555501e9c91a85a4.jpg"),
+                             ThumbnailRecord(name: "preview", recipe: "d9989dc94e61da69", width: 1024, height: 768,
+                                             relativePath: "thumbs/01/\(hash)-d9989dc94e61da69.jpg")])
+        }
+        let summary = AlbumSummary(album: .folder("Family/2024/2024-05 Paris holiday"), counts: KindCounts([.photo: 100_000]),
+                                   coverAssetID: 0, coverIsExplicit: false, covers: [])
+        let page = AlbumPage(summary: summary, assets: assets, page: 17, pages: 334,
+                             links: GalleryLinks(gallery: "/home/someone/gallery", library: "/home/someone/.local/share/shoebox"))
+        #expect(assets.count == 200)
+        #expect(page.html.utf8.count < 200_000, "\(page.html.utf8.count) bytes")
+    }
+}

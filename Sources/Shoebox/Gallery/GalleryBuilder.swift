@@ -19,7 +19,9 @@ public struct GalleryBuilder {
 
     let catalog: Catalog
     let library: Library
-    public var pageSize = 300
+    /// Assets a page: 200 keeps a page of long paths with full metadata near 140 KB (under 200 KB).
+    public var pageSize = GalleryBuilder.defaultPageSize
+    public static let defaultPageSize = 200
 
     public init(catalog: Catalog, library: Library) {
         (self.catalog, self.library) = (catalog, library)
