@@ -33,40 +33,21 @@ final class FrameDecoder {
     /// frames, or at the end of the stream). The caller frees it.
     func frame(from format: UnsafeMutablePointer<AVFormatContext>, stream: Int32, atOrAfter target: Int64?,
                limit: Int) throws -> UnsafeMutablePointer<AVFrame> {
-        guard let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
-            throw MediaError.ffmpeg(operation: "decode", message: "out of memory")
-        }
-        defer {
-            var owned: UnsafeMutablePointer<AVPacket>? = packet
-            av_packet_free(&owned)
-            var scratch: UnsafeMutablePointer<AVFrame>? = frame
-            av_frame_free(&scratch)
-        }
         var best: UnsafeMutablePointer<AVFrame>?
         var decoded = 0
-        var reading = true
-        while true {
-            if reading {
-                if av_read_frame(format, packet) < 0 {
-                    reading = false
-                    avcodec_send_packet(codec, nil)
-                } else {
-                    defer { av_packet_unref(packet) }
-                    if packet.pointee.stream_index != stream { continue }
-                    _ = avcodec_send_packet(codec, packet)
-                }
-            }
-            var rc = avcodec_receive_frame(codec, frame)
-            while rc >= 0 {
+        do {
+            try forEachFrame(from: format, stream: stream) { frame in
                 decoded += 1
                 if best == nil { best = av_frame_alloc() }
-                av_frame_unref(best)
-                av_frame_move_ref(best, frame)
-                let pts = best!.pointee.best_effort_timestamp
-                if target == nil || (pts != sb_av_nopts() && pts >= target!) || decoded >= limit { return best! }
-                rc = avcodec_receive_frame(codec, frame)
+                guard let kept = best else { throw MediaError.ffmpeg(operation: "decode", message: "out of memory") }
+                av_frame_unref(kept)
+                av_frame_move_ref(kept, frame)
+                let pts = kept.pointee.best_effort_timestamp
+                return !(target == nil || (pts != sb_av_nopts() && pts >= target!) || decoded >= limit)
             }
-            if rc == sb_averror_eof() || (!reading && rc != sb_averror_again()) { break }
+        } catch {
+            av_frame_free(&best)
+            throw error
         }
         guard let best else { throw MediaError.ffmpeg(operation: "decode", message: "no frame could be decoded") }
         return best

@@ -16,18 +16,4 @@ extension TIFFExifBlock {
         let notPointer = { (entry: Entry) in entry.tag != exifPointer && entry.tag != gpsPointer }
         return file.block(main: ifd0.filter(notPointer), exif: part(exif)?.filter(notPointer), gps: part(gps)?.filter(notPointer))
     }
-
-    private static func firstDirectory(_ bytes: UnsafeRawBufferPointer, budget: inout Int) -> (TIFFExifBlock, [Entry])? {
-        guard bytes.count >= 8 else { return nil }
-        let littleEndian: Bool
-        switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return nil
-        }
-        let file = TIFFExifBlock(bytes: bytes, littleEndian: littleEndian)
-        var header = ByteCursor(bytes, from: 2, littleEndian: littleEndian)
-        guard header.u16() == 42, let first = header.u32(), let entries = file.directory(at: first, budget: &budget) else { return nil }
-        return (file, entries)
-    }
 }

@@ -46,6 +46,19 @@ struct TIFFExifBlock {
     /// The same for a TIFF-like file whose header carries another number than TIFF's 42, one of
     /// `magics` (a Panasonic RW2's 0x55, an Olympus ORF's `RO` or `RS`: `RawEXIF`).
     static func extract(from bytes: UnsafeRawBufferPointer, magics: Set<Int>) -> Data? {
+        var budget = maxBlockBytes
+        guard let (file, main) = firstDirectory(bytes, magics: magics, budget: &budget) else { return nil }
+        let exif = file.pointer(exifPointer, in: main).flatMap { file.directory(at: $0, budget: &budget) }
+        let gps = file.pointer(gpsPointer, in: main).flatMap { file.directory(at: $0, budget: &budget) }
+        // Pointers are written again where the IFDs land; one anywhere else would lead libexif astray.
+        let notPointer = { (entry: Entry) in entry.tag != exifPointer && entry.tag != gpsPointer }
+        return file.block(main: main.filter(notPointer), exif: exif?.filter(notPointer), gps: gps?.filter(notPointer))
+    }
+
+    /// The file's byte order (`II` or `MM`) and the kept entries of its first IFD, when its
+    /// header's number is one of `magics` (TIFF's 42 by default); nil otherwise.
+    static func firstDirectory(_ bytes: UnsafeRawBufferPointer, magics: Set<Int> = [42],
+                               budget: inout Int) -> (TIFFExifBlock, [Entry])? {
         guard bytes.count >= 8 else { return nil }
         let littleEndian: Bool
         switch (bytes[0], bytes[1]) {
@@ -55,14 +68,9 @@ struct TIFFExifBlock {
         }
         let file = TIFFExifBlock(bytes: bytes, littleEndian: littleEndian)
         var header = ByteCursor(bytes, from: 2, littleEndian: littleEndian)
-        guard let magic = header.u16(), magics.contains(magic), let first = header.u32() else { return nil }
-        var budget = maxBlockBytes
-        guard let main = file.directory(at: first, budget: &budget) else { return nil }
-        let exif = file.pointer(exifPointer, in: main).flatMap { file.directory(at: $0, budget: &budget) }
-        let gps = file.pointer(gpsPointer, in: main).flatMap { file.directory(at: $0, budget: &budget) }
-        // Pointers are written again where the IFDs land; one anywhere else would lead libexif astray.
-        let notPointer = { (entry: Entry) in entry.tag != exifPointer && entry.tag != gpsPointer }
-        return file.block(main: main.filter(notPointer), exif: exif?.filter(notPointer), gps: gps?.filter(notPointer))
+        guard let magic = header.u16(), magics.contains(magic), let first = header.u32(),
+              let entries = file.directory(at: first, budget: &budget) else { return nil }
+        return (file, entries)
     }
 
     /// The kept entries of the IFD at `offset`, their values taken from `budget`; nil when its
