@@ -16,7 +16,7 @@ enum ProfileCommand: Command {
         workers were and how long they waited for input, with the busiest stage marked; then
         files/s, megapixels/s and bytes/s, overall and per format; CPU time and peak memory.
 
-        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--json]
+        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--html FILE] [--json]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -27,12 +27,15 @@ enum ProfileCommand: Command {
           --jobs N                Decode workers, 0 to \(WorkerLimit.maximum) (default: the pipeline's; 0 = one per core).
           --trace FILE            Also write one span per file per stage, one track per worker, as a
                                   Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
+          --html FILE             Also write the run as one page of charts (inline SVG, no
+                                  network): stage work/waited/blocked, format rates, a
+                                  timeline of every file's work, resident memory over time.
           --json                  Print the report as one JSON document instead of tables.
           -h, --help              Show this help.
 
         EXIT STATUS:
           0 the profile was made (failed files are counted in it and named on standard error),
-          1 a PATH could not be read, the trace could not be written, or the run stopped,
+          1 a PATH could not be read, the trace or the page could not be written, or the run stopped,
           64 usage error (including an unknown or invalid pipeline),
           124 a file went over its time budget, or the signal of a C library crashing on a file
           (the profile stops there and names the file; the throw-away library is removed),
@@ -40,10 +43,11 @@ enum ProfileCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace"], flags: ["--json"])
+        let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace", "--html"], flags: ["--json"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
         let jobs = try args.jobs()
         let trace = args.value("--trace")
+        let html = args.value("--html")
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let profiler = PipelineProfiler(configuration: configuration, jobs: jobs)
         let interrupts = removeOnInterrupt(profiler.scratchFolder)
@@ -68,6 +72,15 @@ enum ProfileCommand: Command {
                 Output.error("trace written to \(trace): open it in ui.perfetto.dev or chrome://tracing")
             } catch {
                 Output.error("Error: cannot write the trace to \(trace): \(error.localizedDescription)")
+                status = ExitStatus.failure
+            }
+        }
+        if let html {
+            do {
+                try Data(ProfileHTML.document(for: run).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+                Output.error("charts written to \(html): open it in a browser")
+            } catch {
+                Output.error("Error: cannot write the charts to \(html): \(error.localizedDescription)")
                 status = ExitStatus.failure
             }
         }

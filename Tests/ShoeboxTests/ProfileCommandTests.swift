@@ -20,8 +20,8 @@ import Testing
         let result = try shoebox(["profile", "--help"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("OVERVIEW: Measure how fast the pipeline turns files into thumbnails, stage by stage."))
-        #expect(result.output.contains("USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--json]"))
-        for option in ["--pipeline NAME|FILE", "--jobs N", "--trace FILE", "--json", "-h, --help"] {
+        #expect(result.output.contains("USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--html FILE] [--json]"))
+        for option in ["--pipeline NAME|FILE", "--jobs N", "--trace FILE", "--html FILE", "--json", "-h, --help"] {
             #expect(result.output.contains("\n  \(option) "), "\(option)")
         }
         #expect(try shoebox(["--help"]).output.contains("\n  profile "))

@@ -14,6 +14,8 @@ public struct PipelineProfiler {
         public var timings: [StageTiming]
         /// Time zero of the run, on the clock of `StageTiming.start`.
         public var origin: UInt64
+        /// Resident memory every 100 ms of the run: (seconds from its start, bytes).
+        public var memory: [(seconds: Double, bytes: Int64)] = []
 
         /// The run in the Chrome Trace Event format (see `ChromeTrace`).
         public func traceJSON() throws -> Data {
@@ -56,9 +58,15 @@ public struct PipelineProfiler {
         try Vips.start()  // once per process: not part of what is measured
         let cpuBefore = ResourceUsage.cpuSeconds()
         let recorder = ProfileRecorder()
+        let sampler = MemorySampler()
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: Library(root: scratchFolder),
                                       options: IngestOptions(jobs: jobs), observer: recorder)
-        let summary = try pipeline.run(roots: roots, onEvent: onEvent)
+        let summary: IngestSummary
+        do { summary = try pipeline.run(roots: roots, onEvent: onEvent) } catch {
+            _ = sampler.stop()
+            throw error
+        }
+        let memory = sampler.stop().map { (seconds: $0.seconds, bytes: $0.bytes) }
         let wall = MonotonicClock.now() - recorder.origin
         let cpu = cpuBefore.flatMap { before in ResourceUsage.cpuSeconds().map { $0 - before } }
         let stages = recorder.stageWorkers
@@ -66,6 +74,6 @@ public struct PipelineProfiler {
         let report = ProfileReport(pipeline: configuration.name, mode: configuration.mode?.rawValue ?? "ingest",
                                    decodeWorkers: pipeline.decodeWorkers, stages: stages, timings: timings, wall: wall,
                                    peakResidentBytes: ResourceUsage.peakResidentBytes(), cpuSeconds: cpu)
-        return Run(report: report, summary: summary, stages: stages, timings: timings, origin: recorder.origin)
+        return Run(report: report, summary: summary, stages: stages, timings: timings, origin: recorder.origin, memory: memory)
     }
 }
