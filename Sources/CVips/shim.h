@@ -214,6 +214,58 @@ static inline int sb_vips_mosaic_2x2(VipsImage **tiles, int n, int tile, VipsIma
     return rc;
 }
 
+/* Contact sheets: one cell, an 8-bit sRGB image centred in a cell x cell white square above a
+ * caption_height white strip holding `caption` (Pango markup off: the text is escaped by
+ * the caller), in black, centred, ellipsised to the cell's width. */
+static inline int sb_vips_sheet_cell(VipsImage *image, const char *caption, int cell, int caption_height,
+                                     VipsImage **out) {
+    double white[3] = { 255.0, 255.0, 255.0 };
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    VipsImage *framed = NULL, *mask = NULL, *ink = NULL, *ink3 = NULL, *strip = NULL;
+    int left = (cell - vips_image_get_width(image)) / 2, top = (cell - vips_image_get_height(image)) / 2;
+    int rc = vips_embed(image, &framed, left < 0 ? 0 : left, top < 0 ? 0 : top, cell, cell,
+                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
+    if (rc == 0)
+        rc = vips_text(&mask, caption, "width", cell - 8, "height", caption_height - 4, "dpi", 96,
+                       "font", "sans 9", "align", VIPS_ALIGN_CENTRE, "wrap", VIPS_TEXT_WRAP_NONE, NULL);
+    if (rc == 0)
+        rc = vips_invert(mask, &ink, NULL);
+    if (rc == 0) {   /* three equal bands from one: grey ink on white */
+        VipsImage *bands[3] = { ink, ink, ink };
+        rc = vips_bandjoin(bands, &ink3, 3, NULL);
+    }
+    if (rc == 0) {
+        int x = (cell - vips_image_get_width(ink3)) / 2;
+        rc = vips_embed(ink3, &strip, x < 0 ? 0 : x, 2, cell, caption_height,
+                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
+    }
+    if (rc == 0)
+        rc = vips_join(framed, strip, out, VIPS_DIRECTION_VERTICAL, NULL);
+    if (framed) g_object_unref(framed);
+    if (mask) g_object_unref(mask);
+    if (ink) g_object_unref(ink);
+    if (ink3) g_object_unref(ink3);
+    if (strip) g_object_unref(strip);
+    vips_area_unref(VIPS_AREA(background));
+    return rc;
+}
+
+/* Contact sheets: n cells in rows of `across`, `gap` pixels apart and around, on white. */
+static inline int sb_vips_sheet_grid(VipsImage **cells, int n, int across, int gap, VipsImage **out) {
+    double white[3] = { 255.0, 255.0, 255.0 };
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    VipsImage *joined = NULL;
+    int rc = vips_arrayjoin(cells, &joined, n, "across", across, "shim", gap, "background", background, NULL);
+    if (rc == 0) {
+        rc = vips_embed(joined, out, gap, gap, vips_image_get_width(joined) + 2 * gap,
+                        vips_image_get_height(joined) + 2 * gap,
+                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
+        g_object_unref(joined);
+    }
+    vips_area_unref(VIPS_AREA(background));
+    return rc;
+}
+
 /* A JPEG decoded at 1/shrink of its size (1, 2, 4 or 8) by libjpeg's DCT scaling, the
  * cheapest way to a small image: the same shortcut `djpeg -scale 1/8` takes. */
 static inline int sb_vips_jpeg_shrink_load(void *buf, size_t len, int shrink, VipsImage **out) {

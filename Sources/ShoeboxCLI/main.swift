@@ -5,7 +5,7 @@ import Shoebox
 /// `shoebox COMMAND ...`: the entry point. Errors print as `Error: ...`, usage errors add the
 /// command's usage line and exit 64, as swift-argument-parser tools do.
 let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self,
-                                    AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, DuplicatesCommand.self, MetadataCommand.self,
+                                    AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, ContactSheetCommand.self, DuplicatesCommand.self, MetadataCommand.self,
                                     GalleryCommand.self, GcCommand.self]
 
 let overview = """
