@@ -174,3 +174,24 @@ extension GalleryTests {
         #expect(page.html.utf8.count < 200_000, "\(page.html.utf8.count) bytes")
     }
 }
+
+extension GalleryTests {
+    static func record(_ path: String, kind: AssetKind = .photo, subtypes: Set<AssetSubtype> = []) -> AssetRecord {
+        var asset = AssetRecord(id: 1, path: path, root: "/photos", kind: kind, format: .jpeg, contentHash: nil, fileSize: 1,
+                                modifiedNanoseconds: 0, width: 4, height: 3, metadata: PhotoMetadata(), status: .ok,
+                                errorClass: nil, errorMessage: nil, missing: false, addedAt: "2024-01-01T00:00:00Z", thumbnails: [])
+        asset.subtypes = subtypes
+        return asset
+    }
+
+    @Test(arguments: [
+        ("/photos/DSC_0001.NEF", Set<AssetSubtype>([.raw]), "RAW"),
+        ("/photos/IMG_E1234.JPG", Set<AssetSubtype>(), "EDITED"),
+        ("/photos/IMG_1234.JPG", Set<AssetSubtype>(), nil),
+        ("/photos/anim.webp", Set<AssetSubtype>([.animated]), "ANIM"),
+    ] as [(String, Set<AssetSubtype>, String?)])
+    func rawAndEditedAssetsWearTheirBadges(path: String, subtypes: Set<AssetSubtype>, badge: String?) {
+        let links = GalleryLinks(gallery: "/g", library: "/l")
+        #expect(AssetTile(asset: Self.record(path, subtypes: subtypes), links: links).badge == badge)
+    }
+}

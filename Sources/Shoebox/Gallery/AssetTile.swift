@@ -22,14 +22,18 @@ struct AssetTile {
             + (badge.map { "<b>\($0)</b>" } ?? "") + "</a>"
     }
 
-    /// LIVE, GIF (or ANIM for other animated images), a video's duration.
+    /// LIVE, GIF (or ANIM for other animated images), a video's duration, RAW for a camera
+    /// RAW, EDITED for an asset shown as its edited rendition (`IMG_E1234`).
     var badge: String? {
+        let kind: String?
         switch asset.kind {
-        case .livePhoto: return "LIVE"
-        case .gif: return (asset.details.frameCount ?? 1) > 1 ? "GIF" : nil
-        case .video: return asset.details.durationSeconds.map(Self.duration) ?? "VIDEO"
-        case .photo: return asset.subtypes.contains(.animated) ? "ANIM" : nil
+        case .livePhoto: kind = "LIVE"
+        case .gif: kind = (asset.details.frameCount ?? 1) > 1 ? "GIF" : nil
+        case .video: kind = asset.details.durationSeconds.map(Self.duration) ?? "VIDEO"
+        case .photo: kind = asset.subtypes.contains(.animated) ? "ANIM" : asset.subtypes.contains(.raw) ? "RAW" : nil
         }
+        let badges = [kind, ResourceGrouping.isEdited(asset.path) ? "EDITED" : nil].compactMap { $0 }
+        return badges.isEmpty ? nil : badges.joined(separator: " · ")
     }
 
     /// What plays on hover: an animated GIF's original file.
