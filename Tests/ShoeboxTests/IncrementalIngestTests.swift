@@ -198,3 +198,23 @@ extension IncrementalIngestTests {
         #expect(try library.ingest([root], configuration: configuration).unchanged == 3)
     }
 }
+
+extension IncrementalIngestTests {
+    /// A power cut soon after a thumbnail was renamed into place can leave its name with no
+    /// data (thumbnails are not fsynced one by one): the next run makes it again.
+    @Test func anEmptyThumbnailLeftByAPowerCutIsMadeAgain() throws {
+        let library = try TestLibrary()
+        let root = try photos(library.folder)
+        try library.ingest([root])
+        let asset = try #require(try library.asset(at: root.appendingPathComponent("landscape_1.jpg")))
+        let thumbnail = try #require(asset.thumbnails.first)
+        let file = library.library.absolutePath(thumbnail.relativePath)
+        try Data().write(to: URL(fileURLWithPath: file))
+        var decodedAgain: [String] = []
+        let second = try library.ingest([root]) { if case let .ingested(path, _, _) = $0 { decodedAgain.append(path) } }
+        #expect(decodedAgain == [root.appendingPathComponent("landscape_1.jpg").path])
+        #expect(second.unchanged == 2)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        #expect(size > 0)
+    }
+}

@@ -46,8 +46,13 @@ public struct Library: Sendable {
         root.appendingPathComponent(relativePath).path
     }
 
+    /// Whether the library holds `relativePath` as a regular file with something in it. An
+    /// empty file counts as missing: a power cut soon after a thumbnail was renamed into place
+    /// (Shoebox does not fsync each one) can leave its name with no data, and the next run then
+    /// makes it again instead of keeping a blank thumbnail for good.
     public func fileExists(_ relativePath: String) -> Bool {
-        access(absolutePath(relativePath), F_OK) == 0
+        var info = stat()
+        return lstat(absolutePath(relativePath), &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
     }
 
     /// Whether the catalog entry has exactly the pipeline's thumbnails (`recipes`: spec name to
