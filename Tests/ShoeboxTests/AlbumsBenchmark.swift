@@ -34,8 +34,10 @@ import Testing
             _ = try catalog.fetchPage(filtered, after: nil, size: 100)
         }
         try time("page of 100: all, by name") { _ = try catalog.fetchPage(AssetFetchOptions(sort: AssetSort(.name)), after: nil, size: 100) }
+        // Every timed fetch reads something: an album name that is not generated would time nothing.
+        #expect(try catalog.fetchPage(AssetFetchOptions(album: .folder("2015/album-0500")), after: nil, size: 100).assets.count == 100)
         try time("page of 100: folder album, album order") {
-            _ = try catalog.fetchPage(AssetFetchOptions(album: .folder("2017/album-0500")), after: nil, size: 100)
+            _ = try catalog.fetchPage(AssetFetchOptions(album: .folder("2015/album-0500")), after: nil, size: 100)
         }
         try time("page of 100: user album, album order") {
             _ = try catalog.fetchPage(AssetFetchOptions(album: .user("Favourites 050")), after: nil, size: 100)
@@ -176,7 +178,7 @@ import Testing
 
     func printPlans(_ filtered: AssetFetchOptions, catalog: SQLiteCatalog) throws {
         let queries: [(String, AssetFetchOptions)] = [
-            ("filtered page", filtered), ("folder album page", AssetFetchOptions(album: .folder("2017/album-0500"))),
+            ("filtered page", filtered), ("folder album page", AssetFetchOptions(album: .folder("2015/album-0500"))),
             ("name page", AssetFetchOptions(sort: AssetSort(.name))),
         ]
         try catalog.read { db in
