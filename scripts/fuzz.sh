@@ -26,7 +26,7 @@ sources=(
     Pipeline/PixelSize Media/HEIF/ByteCursor Media/HEIF/ISOBox Media/HEIF/HEIFProperty Media/HEIF/HEIFContainer
     Media/HEIF/HEIFGrid Media/HEIF/HEVCDecoder Media/HEIF/YCbCrPlanes Media/HEIF/YCbCrBoxShrinker
     Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder
-    Media/TIFFExifBlock Media/TIFFExifBlock+Parts Media/TIFFFirstDirectory Media/FormatSniffer+RAW Media/RawEXIF
+    Media/TIFFHeader Media/TIFFExifBlock Media/TIFFExifBlock+Parts Media/TIFFFirstDirectory Media/FormatSniffer+RAW Media/RawEXIF
     Media/IPTCReader Media/XMPDate Media/XMPPacket+Dates Model/DateCandidate Model/TakenAtSource
     Model/CalendarDate Pipeline/CaptureTimeChoice Media/BMPHeader Media/JXLContainer Media/AVIFSequence
     Model/LocationSource Media/XMPPacket+Lists Media/XMPPacket+Descriptive Media/XMPPacket+Location Media/XMPCoordinate

@@ -56,15 +56,11 @@ final class GalleryFolder {
             return false
         }
         let scratch = ".\(name).\(getpid()).part"
-        let fd = try folder.createFile(scratch)
-        let complete = data.withUnsafeBytes { raw in Self.writeAll(fd, raw) }
-        let code = errno
-        close(fd)
-        guard complete else {
+        try AtomicFileWriter.writeNewFile(data, as: scratch, in: folder)
+        do { try folder.move(scratch, to: folder, as: name) } catch {
             _ = try? folder.removeFile(scratch)
-            throw LibraryError.system(path: folder.path(of: name), operation: "write", code: code)
+            throw error
         }
-        try folder.move(scratch, to: folder, as: name)
         return true
     }
 
@@ -76,15 +72,5 @@ final class GalleryFolder {
             if try folder.removeFile(name) { removed += 1 }
         }
         return removed
-    }
-
-    private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < raw.count {
-            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return false }
-            offset += n
-        }
-        return true
     }
 }

@@ -32,7 +32,7 @@ public enum AtomicFileWriter {
             let root = try LibraryFolder.open(path: library.root.path)
             let scratch = try root.makeSubfolder("tmp")
             let scratchName = "\(getpid())-\(counter.next()).part"
-            try write(data, to: scratchName, in: scratch)
+            try writeNewFile(data, as: scratchName, in: scratch)
             do {
                 var folder = root
                 for component in components.dropLast() { folder = try folder.makeSubfolder(component) }
@@ -47,7 +47,9 @@ public enum AtomicFileWriter {
         }
     }
 
-    private static func write(_ data: Data, to name: String, in folder: LibraryFolder) throws {
+    /// Writes `data` as the new file `name` in `folder` (which must not hold it), whole or not
+    /// at all: a failed write removes what it wrote. Renaming it into place is the caller's.
+    static func writeNewFile(_ data: Data, as name: String, in folder: LibraryFolder) throws {
         let fd = try folder.createFile(name)
         let written = data.withUnsafeBytes { raw -> Int in
             var offset = 0

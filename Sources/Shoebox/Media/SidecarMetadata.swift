@@ -58,6 +58,21 @@ public struct SidecarMetadata: Equatable, Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
+    /// What is catalogued, from what the file says (`metadata`, `fileDates`) and what its
+    /// sidecars say: their values override the file's, and the capture time is the best
+    /// (`CaptureTimeChoice`) of the sidecars' dates, the file's and its modification time.
+    /// Every decoder settles its metadata here, so the order is applied in one place. Returns
+    /// every candidate the choice was made from.
+    @discardableResult
+    func settle(_ metadata: inout PhotoMetadata, fileDates: [DateCandidate], modifiedNanoseconds: Int64) -> [DateCandidate] {
+        override(&metadata)
+        let dates = self.dates + fileDates
+            + [DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds))]
+        let best = CaptureTimeChoice.best(of: dates)
+        (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
+        return dates
+    }
+
     /// Overrides what the file says with what the sidecars say, field by field; dates are
     /// not among them (they are candidates for `CaptureTimeChoice`, with the file's own).
     public func override(_ metadata: inout PhotoMetadata) {

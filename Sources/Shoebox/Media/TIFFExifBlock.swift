@@ -59,17 +59,9 @@ struct TIFFExifBlock {
     /// header's number is one of `magics` (TIFF's 42 by default); nil otherwise.
     static func firstDirectory(_ bytes: UnsafeRawBufferPointer, magics: Set<Int> = [42],
                                budget: inout Int) -> (TIFFExifBlock, [Entry])? {
-        guard bytes.count >= 8 else { return nil }
-        let littleEndian: Bool
-        switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return nil
-        }
-        let file = TIFFExifBlock(bytes: bytes, littleEndian: littleEndian)
-        var header = ByteCursor(bytes, from: 2, littleEndian: littleEndian)
-        guard let magic = header.u16(), magics.contains(magic), let first = header.u32(),
-              let entries = file.directory(at: first, budget: &budget) else { return nil }
+        guard let header = TIFFHeader(bytes, magics: magics) else { return nil }
+        let file = TIFFExifBlock(bytes: bytes, littleEndian: header.littleEndian)
+        guard let entries = file.directory(at: header.firstDirectory, budget: &budget) else { return nil }
         return (file, entries)
     }
 

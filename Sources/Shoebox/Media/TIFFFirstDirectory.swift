@@ -17,16 +17,9 @@ struct TIFFFirstDirectory {
 
     /// nil when `bytes` does not start with a TIFF header whose IFD0 can be read.
     init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count >= 8 else { return nil }
-        switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return nil
-        }
-        self.bytes = bytes
-        var header = ByteCursor(bytes, from: 2, littleEndian: littleEndian)
-        guard header.u16() == 42, let first = header.u32() else { return nil }
-        var cursor = ByteCursor(bytes, from: first, littleEndian: littleEndian)
+        guard let header = TIFFHeader(bytes) else { return nil }
+        (self.bytes, littleEndian) = (bytes, header.littleEndian)
+        var cursor = ByteCursor(bytes, from: header.firstDirectory, littleEndian: littleEndian)
         guard let count = cursor.u16(), count <= Self.maxEntries else { return nil }
         var entries: [Int: Entry] = [:]
         for _ in 0..<count {

@@ -67,12 +67,8 @@ public enum FileMetadataReader {
     /// A BMP's size from its headers; it holds no metadata, so its sidecars' and its file time.
     private static func bitmap(_ bytes: SourceBytes, status: SourceFile.Status, path: String) throws -> FileMetadata {
         guard let header = BMPHeader(bytes.head) else { throw Failure(path: path, reason: "the BMP headers cannot be read") }
-        let sidecar = SidecarMetadata.read(beside: path)
         var metadata = PhotoMetadata()
-        sidecar.override(&metadata)
-        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: status.modifiedNanoseconds))
-        let best = CaptureTimeChoice.best(of: sidecar.dates + [fileTime])
-        (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
+        SidecarMetadata.read(beside: path).settle(&metadata, fileDates: [], modifiedNanoseconds: status.modifiedNanoseconds)
         return FileMetadata(path: path, format: .bmp, storedSize: header.size, metadata: metadata)
     }
 

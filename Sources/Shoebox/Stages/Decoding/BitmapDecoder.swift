@@ -27,11 +27,8 @@ struct BitmapDecoder {
     }
 
     private func recordCaptureTime(into draft: inout AssetDraft) {
-        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: draft.file.status.modifiedNanoseconds))
         let sidecar = SidecarMetadata.read(beside: draft.file.path)
-        sidecar.override(&draft.metadata)
-        let best = CaptureTimeChoice.best(of: sidecar.dates + [fileTime])
-        (draft.metadata.takenAt, draft.metadata.takenAtSource) = (best?.value, best?.source)
+        sidecar.settle(&draft.metadata, fileDates: [], modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
         draft.sidecarStamp = sidecar.stamp
     }
 }

@@ -24,9 +24,10 @@ struct RawImageDecoder {
         draft.displayedSize = raw.outputSize
         draft.storedSize = orientation.swapsDimensions ? raw.outputSize.transposed : raw.outputSize
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
+        let sidecar = SidecarMetadata.read(beside: path)
         draft.metadata = Self.metadata(of: raw, bytes: bytes, format: draft.format, path: path,
-                                       modifiedNanoseconds: draft.file.status.modifiedNanoseconds)
-        draft.sidecarStamp = SidecarMetadata.stamp(beside: path)
+                                       modifiedNanoseconds: draft.file.status.modifiedNanoseconds, sidecar: sidecar)
+        draft.sidecarStamp = sidecar.stamp
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         if let image = try fromPreview(raw, box: box, stored: draft.storedSize, path: path) {
             return DecodedImage(draft: draft, image: image, orientation: orientation)
@@ -64,7 +65,7 @@ struct RawImageDecoder {
     /// CMT boxes, a RAF's JPEG), then what LibRaw read for what that lacks; the orientation is
     /// the RAW's flip, what Shoebox applies; the capture time the best of every date found.
     static func metadata(of raw: RawFile, bytes: SourceBytes, format: MediaFormat, path: String,
-                         modifiedNanoseconds: Int64) -> PhotoMetadata {
+                         modifiedNanoseconds: Int64, sidecar: SidecarMetadata? = nil) -> PhotoMetadata {
         let own = RawEXIF.block(in: UnsafeRawBufferPointer(bytes.buffer), format: format).map(ExifReader.read(fromEXIF:))
         let sources = [own?.metadata, raw.metadata].compactMap { $0 }
         var metadata = PhotoMetadata()
@@ -78,13 +79,8 @@ struct RawImageDecoder {
         metadata.location = sources.lazy.compactMap(\.location).first
         metadata.orientation = raw.orientation.rawValue
         if metadata.location != nil { metadata.locationSource = .exifGPS }
-        let sidecar = SidecarMetadata.read(beside: path)
-        sidecar.override(&metadata)
-        var dates = sidecar.dates + (own?.dates ?? [])
-        if let time = raw.metadata.takenAt { dates.append(DateCandidate(.rawCaptureTime, time)) }
-        dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
-        let best = CaptureTimeChoice.best(of: dates)
-        (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
+        let dates = (own?.dates ?? []) + (raw.metadata.takenAt.map { [DateCandidate(.rawCaptureTime, $0)] } ?? [])
+        (sidecar ?? SidecarMetadata.read(beside: path)).settle(&metadata, fileDates: dates, modifiedNanoseconds: modifiedNanoseconds)
         return metadata
     }
 

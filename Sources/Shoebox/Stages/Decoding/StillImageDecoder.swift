@@ -7,11 +7,7 @@ struct StillImageDecoder {
     func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         var draft = input
         let path = draft.file.path
-        let header: VipsImage
-        do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw Self.failure(error, format: draft.format, bytes: bytes, path: path,
-                               reason: "cannot read the \(draft.format.rawValue) header")
-        }
+        let header = try openHeader(bytes, draft)
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
         try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize, bytesPerPixel: header.bytesPerPixel,
@@ -43,12 +39,15 @@ struct StillImageDecoder {
     /// its header is opened, no pixel is decoded.
     func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes) throws -> AssetDraft {
         var draft = input
-        let header: VipsImage
-        do { header = try VipsImage.header(of: bytes, format: draft.format) } catch {
-            throw Self.failure(error, format: draft.format, bytes: bytes, path: draft.file.path, reason: "cannot read the \(draft.format.rawValue) header")
-        }
-        _ = readMetadata(bytes, header: header, into: &draft)
+        _ = readMetadata(bytes, header: try openHeader(bytes, draft), into: &draft)
         return draft
+    }
+
+    private func openHeader(_ bytes: SourceBytes, _ draft: AssetDraft) throws -> VipsImage {
+        do { return try VipsImage.header(of: bytes, format: draft.format) } catch {
+            throw Self.failure(error, format: draft.format, bytes: bytes, path: draft.file.path,
+                               reason: "cannot read the \(draft.format.rawValue) header")
+        }
     }
 
     /// The file's metadata and its sidecars', recorded in `draft`.

@@ -27,16 +27,12 @@ struct StillImageMetadata {
             (metadata.location, metadata.locationSource) = (place, .xmpGPS)
         }
         if let xmp { describe(from: xmp, into: &metadata) }
-        sidecar.override(&metadata)
-        var dates = sidecar.dates + exifDates + (xmp?.dates() ?? [])
+        var own = exifDates + (xmp?.dates() ?? [])
         if let created = header.iptcData?.withUnsafeBytes(IPTCReader.dateCreated) {
-            dates.append(DateCandidate(.iptcDateCreated, created))
+            own.append(DateCandidate(.iptcDateCreated, created))
         }
-        dates.append(DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds)))
-        var result = StillImageMetadata(metadata: metadata, extras: extras, xmp: xmp, dates: dates)
-        let best = CaptureTimeChoice.best(of: dates)
-        (result.metadata.takenAt, result.metadata.takenAtSource) = (best?.value, best?.source)
-        return result
+        let dates = sidecar.settle(&metadata, fileDates: own, modifiedNanoseconds: modifiedNanoseconds)
+        return StillImageMetadata(metadata: metadata, extras: extras, xmp: xmp, dates: dates)
     }
 
     /// The rating, title, description and keywords of the file's own XMP packet.

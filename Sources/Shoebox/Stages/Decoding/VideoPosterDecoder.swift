@@ -61,10 +61,7 @@ struct VideoPosterDecoder {
         metadata.locationSource = info.location == nil ? nil : .quickTimeLocation
         (metadata.make, metadata.model) = (info.make, info.model)
         let sidecar = SidecarMetadata.read(beside: path)
-        sidecar.override(&metadata)
-        let fileTime = DateCandidate(.fileModificationTime, DecodeLimits.isoTime(nanoseconds: modifiedNanoseconds))
-        let best = CaptureTimeChoice.best(of: sidecar.dates + info.dates + [fileTime])
-        (metadata.takenAt, metadata.takenAtSource) = (best?.value, best?.source)
+        sidecar.settle(&metadata, fileDates: info.dates, modifiedNanoseconds: modifiedNanoseconds)
         return (metadata, sidecar.stamp)
     }
 }
