@@ -19,7 +19,7 @@ S="$root/Sources/Shoebox"
 sources=(
     Media/AppleMakerNote Media/ExifText Media/XMPPacket Media/MotionPhotoScanner Media/MotionPhotoFinding Media/JPEGStructure
     Media/PNGStructure Media/FormatSniffer Media/MediaFormat Media/ISO6709 Media/QuickTimeDate Media/ExifDate
-    Media/ContentHasher Media/SourceBytes Media/SourceFile Media/PathText Media/MediaError Model/MediaDetails Model/PhotoMetadata
+    Media/ContentHasher Media/SourceBytes Media/SourceFile Media/PathText Media/MediaError Model/MediaDetails Model/PhotoMetadata Model/GPSLocation
     Pipeline/CaptureTime Pipeline/PipelineConfiguration Pipeline/PipelineKeys Pipeline/PipelineError
     Pipeline/ParsedJSON Pipeline/PipelineValueKind Pipeline/WorkerLimit
     Pipeline/AspectRule Pipeline/ThumbnailSpec Pipeline/ThumbnailFormat Pipeline/VideoSettings Pipeline/LivePhotoRules
