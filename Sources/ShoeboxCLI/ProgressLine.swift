@@ -21,21 +21,17 @@ struct ProgressLine: Equatable {
     static let barWidth = 20
 
     func text(width: Int) -> String {
-        let elapsed = max(seconds, 0.001)
         var parts: [String] = []
         if walkFinished {
-            let fraction = found > 0 ? min(1, Double(done) / Double(found)) : 1
             let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
             parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: Self.barWidth - filled) + "]")
-            parts.append(String(format: "%3d%%", Int((fraction * 100).rounded(.down))))
+            parts.append(String(format: "%3d%%", percent))
             parts.append("\(min(done, found))/\(found) files")
         } else {
             parts.append(Self.spinner[tick % Self.spinner.count])
             parts.append("\(done) done / \(found) found")
         }
-        parts.append(String(format: "%.1f files/s", Double(done) / elapsed))
-        parts.append(String(format: "%.1f MB/s", Double(bytesDecoded) / 1_000_000 / elapsed))
-        if walkFinished, let left = secondsLeft(elapsed: elapsed) { parts.append("ETA " + Self.clock(left)) }
+        parts += rates
         if failed > 0 { parts.append("\(failed) failed") }
         let line = parts.joined(separator: "  ")
         guard let decoding, line.count + 2 < width else {
@@ -46,19 +42,27 @@ struct ProgressLine: Equatable {
 
     /// The same numbers as a log line, for a log file or a terminal that wants no redrawing.
     var plain: String {
-        let elapsed = max(seconds, 0.001)
-        var parts = [walkFinished
-            ? "progress: \(Int((found > 0 ? min(1, Double(done) / Double(found)) : 1) * 100))% (\(min(done, found))/\(found) files)"
-            : "progress: \(done) done / \(found) found so far"]
-        parts.append(String(format: "%.1f files/s", Double(done) / elapsed))
-        parts.append(String(format: "%.1f MB/s", Double(bytesDecoded) / 1_000_000 / elapsed))
-        if walkFinished, let left = secondsLeft(elapsed: elapsed) { parts.append("ETA " + Self.clock(left)) }
-        parts.append("\(failed) failed")
-        return parts.joined(separator: ", ")
+        let progress = walkFinished
+            ? "progress: \(percent)% (\(min(done, found))/\(found) files)" : "progress: \(done) done / \(found) found so far"
+        return ([progress] + rates + ["\(failed) failed"]).joined(separator: ", ")
+    }
+
+    /// Done over found, at most 1 (skipped entries that are not regular files are outcomes
+    /// too); 1 when nothing was found.
+    private var fraction: Double { found > 0 ? min(1, Double(done) / Double(found)) : 1 }
+    private var percent: Int { Int((fraction * 100).rounded(.down)) }
+    private var elapsed: Double { max(seconds, 0.001) }
+
+    /// files/s, MB/s and, once the total is known, the time left.
+    private var rates: [String] {
+        var parts = [String(format: "%.1f files/s", Double(done) / elapsed),
+                     String(format: "%.1f MB/s", Double(bytesDecoded) / 1_000_000 / elapsed)]
+        if walkFinished, let left = secondsLeft { parts.append("ETA " + Self.clock(left)) }
+        return parts
     }
 
     /// Time left at the rate so far; nil before anything is done or once everything is.
-    private func secondsLeft(elapsed: Double) -> Double? {
+    private var secondsLeft: Double? {
         guard done > 0, done < found else { return nil }
         return Double(found - done) * elapsed / Double(done)
     }

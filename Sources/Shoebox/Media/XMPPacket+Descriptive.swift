@@ -35,6 +35,13 @@ extension XMPPacket {
         return found.filter { seen.insert($0).inserted }
     }
 
+    /// `exif:UserComment`: a language alternative like `dc:title` (as iOS writes "Screenshot"
+    /// there), or plain text in an attribute or element.
+    func userComment() -> String? {
+        alternative("UserComment", namespace: Self.exifNamespace)
+            ?? values("UserComment", namespace: Self.exifNamespace).lazy.compactMap(Self.clean).first
+    }
+
     private func alternative(_ localName: String, namespace uri: String) -> String? {
         let items = listItems(localName, namespace: uri)
         let chosen = items.first { $0.language?.lowercased() == "x-default" } ?? items.first

@@ -149,8 +149,7 @@ struct StillImageDecoder {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
         draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
-        if let comments = xmp?.textContent("UserComment", namespace: "http://ns.adobe.com/exif/1.0/"),
-           comments.contains(where: { $0.lowercased().contains("screenshot") }) {
+        if xmp?.userComment()?.lowercased().contains("screenshot") == true {
             draft.details.isTaggedScreenshot = true
         }
         guard draft.format == .jpeg || draft.format == .heic else { return }
