@@ -80,11 +80,18 @@ final class FrameDecoder {
             }
             var rc = avcodec_receive_frame(codec, frame)
             while rc >= 0 {
-                defer { av_frame_unref(frame) }
-                if try !body(frame) { return }
+                // Unreferenced before the next receive: a `defer` here would run after it and
+                // empty every second frame of a burst (the frames a decoder drains at the end).
+                let more = try lend(frame, to: body)
+                if !more { return }
                 rc = avcodec_receive_frame(codec, frame)
             }
             if rc == sb_averror_eof() || (!reading && rc != sb_averror_again()) { return }
         }
+    }
+
+    private func lend(_ frame: UnsafeMutablePointer<AVFrame>, to body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
+        defer { av_frame_unref(frame) }
+        return try body(frame)
     }
 }
