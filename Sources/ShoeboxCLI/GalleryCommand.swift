@@ -63,7 +63,7 @@ enum GalleryCommand: Command {
         let folder = URL(fileURLWithPath: out).standardizedFileURL.path
         let outcome = try builder.build(into: folder, album: args.value("--album"))
         for (path, reason) in outcome.renditionFailures.sorted(by: { $0.key < $1.key }) {
-            Output.error("warning: no web rendition of \(TerminalText.printable(path)): \(TerminalText.printable(reason))")
+            Output.error("warning: no web rendition of \(path): \(reason)")
         }
         Output.line("""
             gallery in \(folder): \(outcome.albums) albums, \(outcome.pages) album pages; video renditions: \

@@ -131,3 +131,48 @@ import Testing
         Issue.record("no mdat box in \(file.path)")
     }
 }
+
+extension GalleryPlaybackTests {
+    @Test func theLastProfilePageGivenIsInTheGalleryAndLinkedFromTheFrontPage() throws {
+        let gallery = try SampleGallery()
+        let charts = gallery.folder.url.appendingPathComponent("run.html")
+        let profile = try ShoeboxBinary.run(["profile", Fixtures.sample("panorama.jpg").path, "--html", charts.path])
+        try #require(profile.status == 0, "profile: \(profile.errors)")
+        let run = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path, "--profile", charts.path])
+        #expect(run.status == 0)
+        #expect(try Data(contentsOf: gallery.page("profile.html")) == Data(contentsOf: charts))
+        #expect(try String(contentsOf: gallery.page("index.html"), encoding: .utf8).contains("<a href=\"profile.html\">Profile of the last run</a>"))
+        let again = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
+        #expect(again.output.hasSuffix("0 files written, 13 unchanged, 0 removed\n"), "\(again.output)")
+        #expect(try Data(contentsOf: gallery.page("profile.html")) == Data(contentsOf: charts), "kept without --profile")
+        #expect(try String(contentsOf: gallery.page("index.html"), encoding: .utf8).contains("<a href=\"profile.html\">"))
+    }
+
+    @Test func aProfileFileThatIsNotAProfilePageIsRefused() throws {
+        let gallery = try SampleGallery()
+        let run = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path,
+                                         "--profile", Fixtures.sample("README.md").path])
+        #expect(run.status == 1)
+        #expect(run.errors == "Error: the profile page \(Fixtures.sample("README.md").path) is not a page shoebox profile --html wrote; "
+                + "give --profile the FILE of shoebox profile PATH --html FILE\n")
+        #expect(!FileManager.default.fileExists(atPath: gallery.page("profile.html").path))
+    }
+
+    @Test func animatedWebPsPlayTheirOriginalOnHoverButAnimatedJPEGXLDoesNot() {
+        let links = GalleryLinks(gallery: "/g", library: "/l")
+        var webp = GalleryTests.record("/photos/anim.webp", subtypes: [.animated]), jxl = GalleryTests.record("/photos/anim.jxl", subtypes: [.animated])
+        (webp.format, jxl.format) = (.webp, .jxl)
+        let thumb = ThumbnailRecord(name: "thumb", recipe: "r", width: 4, height: 3, relativePath: "thumbs/a.jpg")
+        webp.thumbnails = [thumb]
+        jxl.thumbnails = [thumb]
+        #expect(AssetTile(asset: webp, links: links).html.contains(" data-o=\"file:///photos/anim.webp\""))
+        #expect(!AssetTile(asset: jxl, links: links).html.contains(" data-o="))
+    }
+
+    @Test(arguments: [("play-0123456789abcdef0123456789abcdef-a9f12e90.mp4", true), ("play-0123-a9f12e9.mp4", false),
+                      ("play-0123-A9F12E90.mp4", false), ("play--a9f12e90.mp4", false), ("play-0123-a9f12e90.mov", false),
+                      ("profile.html", true)])
+    func renditionsAndTheProfilePageAreShoeboxsOwnNames(name: String, ours: Bool) {
+        #expect(GalleryFileName.isOurs(name) == ours)
+    }
+}
