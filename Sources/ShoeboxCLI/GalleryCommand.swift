@@ -62,14 +62,23 @@ enum GalleryCommand: Command {
         builder.profilePage = args.value("--profile")
         let folder = URL(fileURLWithPath: out).standardizedFileURL.path
         let outcome = try builder.build(into: folder, album: args.value("--album"))
-        for (path, reason) in outcome.renditionFailures.sorted(by: { $0.key < $1.key }) {
-            Output.error("warning: no web rendition of \(path): \(reason)")
-        }
+        warn(outcome.renditionFailures)
         Output.line("""
             gallery in \(folder): \(outcome.albums) albums, \(outcome.pages) album pages; video renditions: \
             \(outcome.renditionsMade) encoded, \(outcome.renditionsReused) reused, \(outcome.renditionFailures.count) failed; \
             \(outcome.written) files written, \(outcome.unchanged) unchanged, \(outcome.removed) removed
             """)
         return ExitStatus.success
+    }
+
+    /// Names the videos that got no web rendition: the first `shownFailures`, then how many more.
+    static let shownFailures = 20
+
+    private static func warn(_ failures: [String: String]) {
+        let sorted = failures.sorted { $0.key < $1.key }
+        for (path, reason) in sorted.prefix(shownFailures) { Output.error("warning: no web rendition of \(path): \(reason)") }
+        if sorted.count > shownFailures {
+            Output.error("warning: \(sorted.count - shownFailures) more videos got no web rendition")
+        }
     }
 }

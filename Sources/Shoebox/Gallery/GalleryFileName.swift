@@ -36,7 +36,7 @@ enum GalleryFileName {
     }
 
     static func isLowerHex(_ text: Substring) -> Bool {
-        text.allSatisfy { $0.isHexDigit && !$0.isUppercase && $0.isASCII }
+        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// FNV-1a, 64 bits, of `kind NUL title`: stable across builds and machines.
