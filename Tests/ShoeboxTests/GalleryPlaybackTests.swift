@@ -29,6 +29,8 @@ import Testing
         #expect(clip.src.hasPrefix("play-") && clip.src.hasSuffix(".mp4"))
         #expect(FileManager.default.fileExists(atPath: gallery.page(clip.src).path))
         #expect(play.removedOnLeave)
+        let lightbox = try #require(play.lightbox, "the lightbox plays the Live Photo's video")
+        #expect(lightbox.event == "loadeddata" && lightbox.muted && lightbox.src == clip.src)
     }
 
     @Test(.enabled(if: Chromium.executable != nil, chromium))

@@ -66,11 +66,26 @@ struct GalleryProbe {
     static let script = """
         function watch(v) {
           return new Promise(resolve => {
-            const report = event => resolve({ event, src: v.getAttribute("src") || "", readyState: v.readyState,
-                                              duration: v.duration || 0, width: v.videoWidth, height: v.videoHeight, muted: v.muted });
+            let done = false;
+            const report = event => {
+              if (done) return;
+              done = true;
+              resolve({ event, src: v.getAttribute("src") || "", readyState: v.readyState, duration: v.duration || 0,
+                        width: v.videoWidth, height: v.videoHeight, muted: v.muted });
+            };
             if (v.readyState >= 2) return report("ready");
             v.addEventListener("loadeddata", () => report("loadeddata"), { once: true });
             v.addEventListener("error", () => report("error"), { once: true });
+            // Virtual time (--virtual-time-budget) does not wait for the media pipeline, which
+            // works in real time: a stream of message-channel tasks holds the clock until it answers.
+            const channel = new MessageChannel();
+            let spins = 0;
+            channel.port1.onmessage = () => {
+              if (done) return;
+              if (++spins > 5000000) return report("timeout");
+              channel.port2.postMessage(0);
+            };
+            channel.port2.postMessage(0);
           });
         }
         async function play(doc, name) {

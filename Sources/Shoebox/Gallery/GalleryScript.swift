@@ -51,6 +51,8 @@ enum GalleryScript {
             });
             box.hidden = false;
           }
+          // Pauses and lets go of the file and the decoder (a removed element keeps both until
+          // it is collected; hovering over many tiles would hold a player each).
           function stopVideo(video) {
             video.pause();
             video.removeAttribute("src");
@@ -75,7 +77,7 @@ enum GalleryScript {
             }
             function stop() {
               if (!clip) return;
-              clip.pause();
+              stopVideo(clip);
               clip.remove();
               clip = null;
             }
