@@ -16,7 +16,7 @@ enum GalleryCommand: Command {
         Live Photos play their video, muted, on hover or touch; a click on a video plays it
         in the larger view; animated GIFs and WebPs play on hover. Browsers do not play the
         HEVC MOVs phones record, so each Live Photo's video (its first 10 s, at most 480
-        pixels) and each video (its first 30 s, at most 720 pixels, without sound) is
+        pixels, muted) and each video (its first 30 s, at most 720 pixels, its AAC sound) is
         encoded once as a small H.264 MP4 into the gallery folder, named by the content's
         hash: a rebuild encodes only what is new. A video that cannot be encoded keeps its
         poster and is named on standard error; the gallery is built all the same.

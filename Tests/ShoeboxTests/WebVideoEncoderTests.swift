@@ -85,3 +85,42 @@ extension WebVideoEncoderTests {
         #expect(sizes.allSatisfy { $0 == PixelSize(width: 320, height: 180) }, "\(sizes)")
     }
 }
+
+extension WebVideoEncoderTests {
+    static let tools = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") && FileManager.default.isExecutableFile(atPath: ffprobe)
+
+    /// A 3 s clip with a sine tone in `audio` (an FFmpeg encoder name), made by the ffmpeg tool.
+    static func clip(audio: String, in folder: TemporaryFolder) throws -> URL {
+        let file = folder.url.appendingPathComponent("tone-\(audio).mov")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=15", "-f", "lavfi", "-i", "sine=frequency=440",
+                             "-t", "3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", audio, file.path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "ffmpeg made the clip")
+        return file
+    }
+
+    @Test(.enabled(if: tools, "ffmpeg and ffprobe are not installed (Debian package ffmpeg): skipped"))
+    func aVideosAACSoundIsCopiedUpToTheCap() throws {
+        let folder = try TemporaryFolder()
+        let video = try VideoFile(path: try Self.clip(audio: "aac", in: folder).path, format: .mp4)
+        let probed = try Self.probe(try WebVideoEncoder(video: video, recipe: WebVideoRecipe(longSide: 160, maxSeconds: 2, keepsAAC: true)).encode())
+        #expect(probed.filter { $0.hasPrefix("codec_type=") } == ["codec_type=video", "codec_type=audio"])
+        #expect(probed.contains("codec_name=aac"))
+        let duration = try #require(probed.first { $0.hasPrefix("duration=") }.flatMap { Double($0.dropFirst(9)) })
+        #expect(duration < 2.1, "\(duration)")
+    }
+
+    @Test(.enabled(if: tools, "ffmpeg and ffprobe are not installed (Debian package ffmpeg): skipped"))
+    func soundThatIsNotAACIsDroppedAndALivePhotoIsAlwaysMuted() throws {
+        let folder = try TemporaryFolder()
+        let pcm = try VideoFile(path: try Self.clip(audio: "pcm_s16le", in: folder).path, format: .mp4)
+        let aac = try VideoFile(path: try Self.clip(audio: "aac", in: folder).path, format: .mp4)
+        for (video, recipe) in [(pcm, WebVideoRecipe.video), (aac, WebVideoRecipe.livePhoto)] {
+            let probed = try Self.probe(try WebVideoEncoder(video: video, recipe: recipe).encode())
+            #expect(probed.filter { $0.hasPrefix("codec_type=") } == ["codec_type=video"])
+        }
+    }
+}

@@ -3,8 +3,9 @@ import Foundation
 
 /// Re-encodes a video into a web rendition (`WebVideoRecipe`): the video stream decoded from
 /// the start, scaled with libswscale, encoded with libx264 and muxed into an MP4 in memory,
-/// moov first. Sound is dropped. The display matrix is copied, so a browser turns the frames
-/// upright as it would the original. The caller writes the bytes where it wants them.
+/// moov first. The display matrix is copied, so a browser turns the frames
+/// upright as it would the original. With `keepsAAC`, an AAC sound track is copied packet by
+/// packet up to the same time (any other sound is dropped). The caller writes the bytes.
 ///
 /// Not thread-safe; one encoder per video. Every FFmpeg call of the rendition is here (with
 /// the memory muxer's plumbing in the CFFmpeg shim).
@@ -17,6 +18,8 @@ public final class WebVideoEncoder {
     private var scaled: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var lastTimestamp: Int64 = .min
+    /// The source's AAC track copied, when the recipe keeps it: its index in the source.
+    private var audioSource: Int32?
 
     /// Frames encoded: 0 until `encode` ran.
     public private(set) var frames = 0
@@ -45,7 +48,11 @@ public final class WebVideoEncoder {
         let base = stream.pointee.time_base
         let start = stream.pointee.start_time == sb_av_nopts() ? 0 : stream.pointee.start_time
         let limit = Int64(recipe.maxSeconds * Double(base.den) / Double(max(base.num, 1)))
-        try decoder.forEachFrame(from: context, stream: video.streamIndex) { frame in
+        let seconds = { (time: Int64, base: AVRational) in Double(time) * Double(base.num) / Double(max(base.den, 1)) }
+        let origin = seconds(start, base)
+        try decoder.forEachFrame(from: context, stream: video.streamIndex, others: { packet in
+            try self.copyAudio(packet, origin: origin)
+        }) { frame in
             let pts = frame.pointee.best_effort_timestamp
             let time = pts == sb_av_nopts() ? lastTimestamp + 1 : pts - start
             if time >= limit { return false }
@@ -83,12 +90,44 @@ public final class WebVideoEncoder {
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "describe the stream")
         stream.pointee.time_base = encoder.pointee.time_base
         try check(sb_av_copy_display_matrix(source, stream), "copy the display matrix")
+        if recipe.keepsAAC { try addAudio(to: output) }
         (frame.pointee.width, frame.pointee.height, frame.pointee.format) = (Int32(size.width), Int32(size.height), AV_PIX_FMT_YUV420P.rawValue)
         try check(av_frame_get_buffer(frame, 0), "allocate a frame")
         var options: OpaquePointer?
         av_dict_set(&options, "movflags", "+faststart", 0)
         defer { av_dict_free(&options) }
         try check(avformat_write_header(output, &options), "start the MP4")
+    }
+
+    /// The source's best sound track, as a second stream of the output, when it is AAC.
+    private func addAudio(to output: UnsafeMutablePointer<AVFormatContext>) throws {
+        guard let context = video.context else { return }
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, video.streamIndex, nil, 0)
+        guard index >= 0, let source = context.pointee.streams[Int(index)],
+              source.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_AAC else { return }
+        guard let stream = avformat_new_stream(output, nil) else { throw MediaError.ffmpeg(operation: "mux", message: "out of memory") }
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), "copy the sound's parameters")
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = source.pointee.time_base
+        audioSource = index
+    }
+
+    /// Writes a packet of the copied sound track whose time (from `origin`, the video's start,
+    /// in seconds) is within the recipe's length; other packets are left alone.
+    private func copyAudio(_ packet: UnsafeMutablePointer<AVPacket>, origin: Double) throws {
+        guard let audioSource, packet.pointee.stream_index == audioSource, packet.pointee.pts != sb_av_nopts(),
+              let context = video.context, let source = context.pointee.streams[Int(audioSource)],
+              let output, let stream = output.pointee.streams[1] else { return }
+        let base = source.pointee.time_base
+        let shift = Int64((origin * Double(base.den) / Double(max(base.num, 1))).rounded())
+        guard packet.pointee.pts - shift >= 0,
+              Double(packet.pointee.pts - shift) * Double(base.num) / Double(max(base.den, 1)) < recipe.maxSeconds else { return }
+        packet.pointee.pts -= shift
+        if packet.pointee.dts != sb_av_nopts() { packet.pointee.dts -= shift }
+        packet.pointee.stream_index = 1
+        packet.pointee.pos = -1
+        av_packet_rescale_ts(packet, base, stream.pointee.time_base)
+        try check(av_interleaved_write_frame(output, packet), "write a sound packet")
     }
 
     /// Scales one decoded frame, encodes it at `time` (the source's time base), writes what comes out.
