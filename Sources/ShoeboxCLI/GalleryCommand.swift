@@ -26,8 +26,7 @@ enum GalleryCommand: Command {
         through a link. Each page appears whole, and only pages whose content changed are
         written again. The catalog is only read.
 
-        USAGE: shoebox gallery --out DIR [--library DIR] [--album TITLE] [--page-size N] [--no-video]
-                               [--profile FILE]
+        USAGE: shoebox gallery --out DIR [--library DIR] [--album TITLE] [--page-size N] [--no-video] [--profile FILE]
 
         OPTIONS:
           --out DIR               The gallery's folder (made when missing); open DIR/index.html.
