@@ -1,4 +1,5 @@
-// A thin layer over FFmpeg for probing videos and decoding one poster frame.
+// A thin layer over FFmpeg for probing videos, decoding one poster frame, and encoding the
+// gallery's web renditions (H.264 MP4, muxed in memory).
 // Files are read through Shoebox's own descriptor (opened O_NOFOLLOW, checked regular):
 // FFmpeg never sees a path, so no protocol or option string can hide in a file name, and
 // the demuxer is the one Shoebox sniffed, never a probed guess.
@@ -12,6 +13,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/display.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 
 /* A byte range of a descriptor: the whole file, or a video embedded in a still. */
@@ -169,4 +171,207 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
     av_packet_free(&packet);
     avcodec_free_context(&context);
     return rc;
+}
+
+/* ---- Web renditions: an MP4 muxed into memory ----
+ * The mov muxer needs a seekable output, and with +faststart it re-opens its output (through
+ * AVFormatContext.io_open) to move the moov box before the media data. Both are served here
+ * from one growable buffer, so the muxer never opens a path; Shoebox writes the finished
+ * bytes where it chooses. */
+typedef struct {
+    uint8_t *data;
+    int64_t size;
+    int64_t capacity;
+} SBMemoryFile;
+
+typedef struct {
+    SBMemoryFile *file;
+    int64_t position;
+} SBMemoryCursor;
+
+static int sb_mem_read(void *opaque, uint8_t *buffer, int size) {
+    SBMemoryCursor *cursor = opaque;
+    int64_t left = cursor->file->size - cursor->position;
+    if (left <= 0)
+        return AVERROR_EOF;
+    if (size > left)
+        size = (int) left;
+    memcpy(buffer, cursor->file->data + cursor->position, (size_t) size);
+    cursor->position += size;
+    return size;
+}
+
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+static int sb_mem_write(void *opaque, const uint8_t *buffer, int size) {
+#else
+static int sb_mem_write(void *opaque, uint8_t *buffer, int size) {
+#endif
+    SBMemoryCursor *cursor = opaque;
+    SBMemoryFile *file = cursor->file;
+    int64_t end = cursor->position + size;
+    if (end > file->capacity) {
+        int64_t capacity = file->capacity ? file->capacity : 1 << 20;
+        while (capacity < end)
+            capacity *= 2;
+        uint8_t *grown = av_realloc(file->data, (size_t) capacity);
+        if (!grown)
+            return AVERROR(ENOMEM);
+        file->data = grown;
+        file->capacity = capacity;
+    }
+    if (cursor->position > file->size)
+        memset(file->data + file->size, 0, (size_t) (cursor->position - file->size));
+    memcpy(file->data + cursor->position, buffer, (size_t) size);
+    cursor->position = end;
+    if (end > file->size)
+        file->size = end;
+    return size;
+}
+
+static int64_t sb_mem_seek(void *opaque, int64_t offset, int whence) {
+    SBMemoryCursor *cursor = opaque;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return cursor->file->size;
+    case SEEK_SET: break;
+    case SEEK_CUR: offset += cursor->position; break;
+    case SEEK_END: offset += cursor->file->size; break;
+    default: return AVERROR(EINVAL);
+    }
+    if (offset < 0)
+        return AVERROR(EINVAL);
+    cursor->position = offset;
+    return offset;
+}
+
+static AVIOContext *sb_mem_context(SBMemoryFile *file, int writable) {
+    SBMemoryCursor *cursor = av_mallocz(sizeof *cursor);
+    unsigned char *buffer = av_malloc(1 << 16);
+    AVIOContext *io = cursor && buffer
+        ? avio_alloc_context(buffer, 1 << 16, writable, cursor, sb_mem_read, writable ? sb_mem_write : NULL, sb_mem_seek) : NULL;
+    if (!io) {
+        av_free(cursor);
+        av_free(buffer);
+        return NULL;
+    }
+    cursor->file = file;
+    return io;
+}
+
+static void sb_mem_context_free(AVIOContext *io) {
+    if (!io)
+        return;
+    if (io->write_flag)
+        avio_flush(io);
+    av_free(io->opaque);
+    av_freep(&io->buffer);
+    avio_context_free(&io);
+}
+
+static int sb_mem_io_open(AVFormatContext *s, AVIOContext **pb, const char *url, int flags, AVDictionary **options) {
+    (void) url;
+    (void) options;
+    if ((flags & AVIO_FLAG_WRITE) || !s->pb)
+        return AVERROR(EPERM);
+    SBMemoryCursor *main = s->pb->opaque;
+    *pb = sb_mem_context(main->file, 0);
+    return *pb ? 0 : AVERROR(ENOMEM);
+}
+
+static int sb_mem_io_close2(AVFormatContext *s, AVIOContext *pb) {
+    (void) s;
+    sb_mem_context_free(pb);
+    return 0;
+}
+
+/* A muxer (`muxer`: "mp4") writing into memory. On failure a negative AVERROR and *out NULL. */
+static inline int sb_av_open_memory_output(const char *muxer, AVFormatContext **out) {
+    *out = NULL;
+    sb_av_silence();
+    AVFormatContext *context = NULL;
+    int rc = avformat_alloc_output_context2(&context, NULL, muxer, NULL);
+    if (rc < 0)
+        return rc;
+    SBMemoryFile *file = av_mallocz(sizeof *file);
+    AVIOContext *io = file ? sb_mem_context(file, 1) : NULL;
+    if (!io) {
+        av_free(file);
+        avformat_free_context(context);
+        return AVERROR(ENOMEM);
+    }
+    context->pb = io;
+    context->flags |= AVFMT_FLAG_CUSTOM_IO;
+    context->io_open = sb_mem_io_open;
+    context->io_close2 = sb_mem_io_close2;
+    *out = context;
+    return 0;
+}
+
+/* The bytes written so far (after av_write_trailer: the whole file), lent until the output is closed. */
+static inline const uint8_t *sb_av_memory_output_bytes(AVFormatContext *context, int64_t *size) {
+    avio_flush(context->pb);
+    SBMemoryCursor *cursor = context->pb->opaque;
+    *size = cursor->file->size;
+    return cursor->file->data;
+}
+
+/* Frees what sb_av_open_memory_output made, bytes included. */
+static inline void sb_av_close_memory_output(AVFormatContext **context) {
+    if (!*context)
+        return;
+    AVIOContext *io = (*context)->pb;
+    SBMemoryFile *file = io ? ((SBMemoryCursor *) io->opaque)->file : NULL;
+    sb_mem_context_free(io);
+    (*context)->pb = NULL;
+    if (file) {
+        av_free(file->data);
+        av_free(file);
+    }
+    avformat_free_context(*context);
+    *context = NULL;
+}
+
+/* A scaler for one source geometry: made again when a frame's size or format differs. */
+typedef struct {
+    struct SwsContext *context;
+    int width, height, format;
+} SBScaler;
+
+/* Converts `source` into `target` (its size and pixel format already set, buffers allocated). */
+static inline int sb_av_scale_frame(SBScaler *scaler, const AVFrame *source, AVFrame *target) {
+    if (!scaler->context || scaler->width != source->width || scaler->height != source->height || scaler->format != source->format) {
+        sws_freeContext(scaler->context);
+        scaler->context = sws_getContext(source->width, source->height, (enum AVPixelFormat) source->format,
+                                         target->width, target->height, (enum AVPixelFormat) target->format,
+                                         SWS_BICUBIC, NULL, NULL, NULL);
+        scaler->width = source->width;
+        scaler->height = source->height;
+        scaler->format = source->format;
+    }
+    if (!scaler->context)
+        return AVERROR(EINVAL);
+    int rc = av_frame_make_writable(target);
+    if (rc < 0)
+        return rc;
+    int rows = sws_scale(scaler->context, (const uint8_t * const *) source->data, source->linesize, 0, source->height,
+                         target->data, target->linesize);
+    return rows == target->height ? 0 : AVERROR(EINVAL);
+}
+
+/* Frees what sb_av_scale_frame made. */
+static inline void sb_av_free_scaler(SBScaler *scaler) {
+    sws_freeContext(scaler->context);
+    scaler->context = NULL;
+}
+
+/* Copies the display matrix (the rotation a player applies) from one stream to another. */
+static inline int sb_av_copy_display_matrix(const AVStream *from, AVStream *to) {
+    size_t size = 0;
+    const uint8_t *matrix = av_stream_get_side_data(from, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!matrix || size < 9 * sizeof(int32_t))
+        return 0;
+    uint8_t *copy = av_stream_new_side_data(to, AV_PKT_DATA_DISPLAYMATRIX, size);
+    if (!copy)
+        return AVERROR(ENOMEM);
+    memcpy(copy, matrix, size);
+    return 0;
 }

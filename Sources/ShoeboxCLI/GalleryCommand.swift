@@ -13,12 +13,20 @@ enum GalleryCommand: Command {
         Click a photo for a larger view and its date, camera and place. The pages point at
         the library's thumbnails (by a relative path) and at the original files.
 
+        Live Photos play their video, muted, on hover or touch; a click on a video plays it
+        in the larger view; animated GIFs and WebPs play on hover. Browsers do not play the
+        HEVC MOVs phones record, so each Live Photo's video (its first 10 s, at most 480
+        pixels, muted) and each video (its first 30 s, at most 720 pixels, its AAC sound) is
+        encoded once as a small H.264 MP4 into the gallery folder, named by the content's
+        hash: a rebuild encodes only what is new. A video that cannot be encoded keeps its
+        poster and is named on standard error; the gallery is built all the same.
+
         Written only into a new or empty folder, or one Shoebox made a gallery in before (its
         shoebox-gallery file); only Shoebox's own files there are written or removed, never
         through a link. Each page appears whole, and only pages whose content changed are
         written again. The catalog is only read.
 
-        USAGE: shoebox gallery --out DIR [--library DIR] [--catalog URL] [--album TITLE] [--page-size N]
+        USAGE: shoebox gallery --out DIR [--library DIR] [--catalog URL] [--album TITLE] [--page-size N] [--no-video] [--profile FILE]
 
         OPTIONS:
           --out DIR               The gallery's folder (made when missing); open DIR/index.html.
@@ -26,14 +34,19 @@ enum GalleryCommand: Command {
         \(CatalogOption.help)
           --album TITLE           Only this album's pages (and the albums and failures pages).
           --page-size N           Assets per album page, 50 to 5000 (default: \(GalleryBuilder.defaultPageSize)).
+          --no-video              Encode no new video rendition (those already in DIR are still used).
+          --profile FILE          Add the page of `shoebox profile PATH --html FILE` as profile.html,
+                                  linked from index.html; it stays until another is given.
           -h, --help              Show this help.
 
         EXIT STATUS:
-          0 written, 1 the folder cannot be used or written, 64 usage error.
+          0 written (also when some videos got no rendition), 1 the folder cannot be used or
+          written or the profile page cannot be read, 64 usage error.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--out", "--album", "--page-size"], flags: [])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--out", "--album", "--page-size", "--profile"],
+                                          flags: ["--no-video"])
         guard args.positionals.isEmpty else { throw UsageError("gallery takes no arguments (give the folder with --out)") }
         guard let out = args.value("--out") else { throw UsageError("give the gallery's folder with --out DIR") }
         let library = LibraryOption.library(args)
@@ -45,12 +58,27 @@ enum GalleryCommand: Command {
             }
             builder.pageSize = size
         }
+        builder.encodesRenditions = !args.has("--no-video")
+        builder.profilePage = args.value("--profile")
         let folder = URL(fileURLWithPath: out).standardizedFileURL.path
         let outcome = try builder.build(into: folder, album: args.value("--album"))
+        warn(outcome.renditionFailures)
         Output.line("""
-            gallery in \(folder): \(outcome.albums) albums, \(outcome.pages) album pages; \
+            gallery in \(folder): \(outcome.albums) albums, \(outcome.pages) album pages; video renditions: \
+            \(outcome.renditionsMade) encoded, \(outcome.renditionsReused) reused, \(outcome.renditionFailures.count) failed; \
             \(outcome.written) files written, \(outcome.unchanged) unchanged, \(outcome.removed) removed
             """)
         return ExitStatus.success
+    }
+
+    /// Names the videos that got no web rendition: the first `shownFailures`, then how many more.
+    static let shownFailures = 20
+
+    private static func warn(_ failures: [String: String]) {
+        let sorted = failures.sorted { $0.key < $1.key }
+        for (path, reason) in sorted.prefix(shownFailures) { Output.error("warning: no web rendition of \(path): \(reason)") }
+        if sorted.count > shownFailures {
+            Output.error("warning: \(sorted.count - shownFailures) more videos got no web rendition")
+        }
     }
 }

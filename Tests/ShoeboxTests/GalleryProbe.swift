@@ -20,6 +20,25 @@ struct GalleryProbe {
         var src: String
     }
 
+    /// A `<video>` once it has data (`loadeddata`) or failed (`error`).
+    struct Clip: Decodable {
+        var event: String
+        var src: String
+        var readyState: Int
+        var duration: Double
+        var width: Int, height: Int
+        var muted: Bool
+    }
+
+    /// One tile played: the videos on the page before, the clip hovering made and whether
+    /// leaving removed it, then the video the lightbox plays after a click (nil: an image).
+    struct Playback: Decodable {
+        var videosBefore: Int
+        var hover: Clip?
+        var removedOnLeave: Bool
+        var lightbox: Clip?
+    }
+
     struct Page: Decodable {
         var title: String
         var grid: Double
@@ -28,6 +47,7 @@ struct GalleryProbe {
         var links: [String]
         var images: [Bool]
         var text: String
+        var play: Playback?
 
         func tile(_ name: String) throws -> Tile {
             try #require(tiles.first { $0.name == name }, "no tile \(name) among \(tiles.map(\.name))")
@@ -44,7 +64,45 @@ struct GalleryProbe {
     }
 
     static let script = """
-        async function probe(url, click) {
+        function watch(v) {
+          return new Promise(resolve => {
+            let done = false;
+            const report = event => {
+              if (done) return;
+              done = true;
+              resolve({ event, src: v.getAttribute("src") || "", readyState: v.readyState, duration: v.duration || 0,
+                        width: v.videoWidth, height: v.videoHeight, muted: v.muted });
+            };
+            if (v.readyState >= 2) return report("ready");
+            v.addEventListener("loadeddata", () => report("loadeddata"), { once: true });
+            v.addEventListener("error", () => report("error"), { once: true });
+            // Virtual time (--virtual-time-budget) does not wait for the media pipeline, which
+            // works in real time: a stream of message-channel tasks holds the clock until it answers.
+            const channel = new MessageChannel();
+            let spins = 0;
+            channel.port1.onmessage = () => {
+              if (done) return;
+              if (++spins > 5000000) return report("timeout");
+              channel.port2.postMessage(0);
+            };
+            channel.port2.postMessage(0);
+          });
+        }
+        async function play(doc, name) {
+          const tile = [...doc.querySelectorAll("a.t")].find(a => a.dataset.n === name);
+          if (!tile) return null;
+          const out = { videosBefore: doc.querySelectorAll("video").length, hover: null, removedOnLeave: false, lightbox: null };
+          tile.dispatchEvent(new MouseEvent("mouseenter"));
+          const clip = tile.querySelector("video");
+          if (clip) out.hover = await watch(clip);
+          tile.dispatchEvent(new MouseEvent("mouseleave"));
+          out.removedOnLeave = !tile.querySelector("video");
+          tile.click();
+          const box = doc.getElementById("lightbox"), video = box && box.querySelector("video");
+          if (video && !video.hidden) out.lightbox = await watch(video);
+          return out;
+        }
+        async function probe(url, click, name) {
           const frame = document.createElement("iframe");
           frame.style = "width:1000px;height:3000px;border:0;display:block";
           const loaded = new Promise(resolve => frame.onload = resolve);
@@ -61,6 +119,7 @@ struct GalleryProbe {
           const result = { title: doc.querySelector("h1").textContent, grid: grid ? grid.getBoundingClientRect().width : 0, tiles,
                            links: [...doc.querySelectorAll("a[href]")].map(a => a.getAttribute("href")),
                            images: [...doc.images].map(i => i.naturalWidth > 0), text: doc.body.innerText, lightbox: null };
+          if (name) result.play = await play(doc, name);
           if (click && tiles.length) {
             doc.querySelector("a.t").click();
             const box = doc.getElementById("lightbox");
@@ -72,7 +131,7 @@ struct GalleryProbe {
         }
         (async () => {
           const results = [];
-          for (const [url, click] of PAGES) results.push(await probe(url, click));
+          for (const [url, click, name] of PAGES) results.push(await probe(url, click, name));
           const out = document.createElement("pre");
           out.id = "result";
           out.textContent = btoa(unescape(encodeURIComponent(JSON.stringify(results))));
@@ -82,9 +141,18 @@ struct GalleryProbe {
 
     /// What Chromium shows of each page (`click`: also open the lightbox on its first tile).
     static func look(at pages: [(URL, click: Bool)]) throws -> [Page] {
+        try look(at: pages.map { ($0.0, $0.click, nil) })
+    }
+
+    /// As `look(at:)`, and with `play` a tile's name: hovers over that tile, then clicks it
+    /// (`Page.play`), waiting for each video it makes to load.
+    static func look(at pages: [(URL, click: Bool, play: String?)]) throws -> [Page] {
         let folder = try TemporaryFolder()
         let probe = folder.url.appendingPathComponent("probe.html")
-        let list = pages.map { "[\"\($0.0.absoluteString)\", \($0.click)]" }.joined(separator: ", ")
+        let list = pages.map { page in
+            let name = page.play.map { "\"\($0)\"" } ?? "null"
+            return "[\"\(page.0.absoluteString)\", \(page.click), \(name)]"
+        }.joined(separator: ", ")
         try Data("<!DOCTYPE html><html><body><script>const PAGES = [\(list)];\n\(script)</script></body></html>".utf8).write(to: probe)
         let dom = try Chromium.dumpDOM(of: probe, width: 1000, height: 3200)
         guard let start = dom.range(of: "<pre id=\"result\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),

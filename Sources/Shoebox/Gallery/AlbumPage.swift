@@ -7,13 +7,15 @@ struct AlbumPage {
     let page: Int
     let pages: Int
     let links: GalleryLinks
+    /// Each Live Photo's or video's web rendition, by asset id (a file of the gallery).
+    var plays: [Int64: String] = [:]
 
     var html: String {
         let title = summary.album.title
         var body = "<p class=\"counts\">\(GalleryHTML.escape(AlbumsIndexPage.counts(summary.counts)))</p>\n"
         body += navigation
         body += "<main class=\"grid\">\n"
-        for asset in assets { body += AssetTile(asset: asset, links: links).html + "\n" }
+        for asset in assets { body += AssetTile(asset: asset, links: links, play: plays[asset.id]).html + "\n" }
         body += "</main>\n" + navigation
         return GalleryHTML.page(title: pages > 1 ? "\(title) (\(page)/\(pages))" : title, body: body)
     }

@@ -5,6 +5,8 @@ struct AlbumsIndexPage {
     /// asset's smallest thumbnail, relative to the library.
     let albums: [(summary: AlbumSummary, cover: ThumbnailRecord?)]
     let failures: Int
+    /// The gallery holds a `profile.html` (`gallery --profile`).
+    var profile = false
     let links: GalleryLinks
 
     var html: String {
@@ -17,6 +19,7 @@ struct AlbumsIndexPage {
         }
         body += "</main>\n"
         if failures > 0 { body += "<p><a href=\"\(GalleryFileName.failures)\">\(failures) files failed</a></p>\n" }
+        if profile { body += "<p><a href=\"\(GalleryFileName.profile)\">Profile of the last run</a></p>\n" }
         return GalleryHTML.page(title: "Albums", body: body)
     }
 

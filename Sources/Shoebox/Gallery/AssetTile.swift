@@ -7,6 +7,9 @@ import Foundation
 struct AssetTile {
     let asset: AssetRecord
     let links: GalleryLinks
+    /// The web rendition that plays (a Live Photo's video on hover, a video in the
+    /// lightbox), relative to the gallery; nil when there is none.
+    var play: String? = nil
 
     var html: String {
         let renditions = asset.thumbnails.sorted { $0.width < $1.width }
@@ -17,6 +20,7 @@ struct AssetTile {
         var attributes = "class=\"t \(asset.kind.rawValue)\" href=\"\(links.libraryFile(large.relativePath))\""
             + " style=\"--a:\(Self.decimal(aspect))\"" + details.map { " data-\($0.0)=\"\(GalleryHTML.escape($0.1))\"" }.joined()
         if let original = playable { attributes += " data-o=\"\(original)\"" }
+        if let play { attributes += " data-v=\"\(GalleryLinks.encode(play))\"" }
         return "<a \(attributes)><img loading=\"lazy\" src=\"\(links.libraryFile(small.relativePath))\" srcset=\"\(srcset)\""
             + " sizes=\"(max-width: 700px) 50vw, 25vw\" width=\"\(small.width)\" height=\"\(small.height)\" alt=\"\(name)\">"
             + (badge.map { "<b>\($0)</b>" } ?? "") + "</a>"
@@ -36,9 +40,12 @@ struct AssetTile {
         return badges.isEmpty ? nil : badges.joined(separator: " · ")
     }
 
-    /// What plays on hover: an animated GIF's original file.
+    /// What plays on hover: the original file of an animated GIF, or of an animated WebP,
+    /// AVIF sequence or PNG (what browsers animate; not an animated HEIC or JPEG XL).
     private var playable: String? {
-        asset.kind == .gif && (asset.details.frameCount ?? 1) > 1 ? GalleryLinks.original(asset.path) : nil
+        let animated = asset.kind == .gif ? (asset.details.frameCount ?? 1) > 1
+            : asset.kind == .photo && asset.subtypes.contains(.animated) && [.webp, .avif, .png].contains(asset.format)
+        return animated ? GalleryLinks.original(asset.path) : nil
     }
 
     /// The lightbox's facts: name, date and its source, camera, place, pixel size.

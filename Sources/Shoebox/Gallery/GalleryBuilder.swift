@@ -15,6 +15,11 @@ public struct GalleryBuilder {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+        /// Web renditions of Live Photos and videos: encoded by this build, found from an
+        /// earlier one, and the assets whose rendition failed (path: reason).
+        public var renditionsMade = 0
+        public var renditionsReused = 0
+        public var renditionFailures: [String: String] = [:]
     }
 
     let catalog: Catalog
@@ -22,6 +27,12 @@ public struct GalleryBuilder {
     /// Assets a page: 200 keeps a page of long paths with full metadata near 140 KB (under 200 KB).
     public var pageSize = GalleryBuilder.defaultPageSize
     public static let defaultPageSize = 200
+    /// Whether missing web renditions are encoded (`--no-video` turns it off: the ones
+    /// already in the gallery are still used).
+    public var encodesRenditions = true
+    /// A page `shoebox profile --html` wrote, copied into the gallery as `profile.html` (the
+    /// last one given stays until another is) and linked from the front page.
+    public var profilePage: String?
 
     public init(catalog: Catalog, library: Library) {
         (self.catalog, self.library) = (catalog, library)
@@ -43,14 +54,21 @@ public struct GalleryBuilder {
         try folder.write(Data(GalleryStyle.css.utf8), as: GalleryFileName.style)
         try folder.write(Data(GalleryScript.js.utf8), as: GalleryFileName.script)
         var outcome = Outcome()
+        let renditions = GalleryRenditions(folder: folder, catalog: catalog, encoding: encodesRenditions)
         for summary in chosen {
-            let names = try writePages(of: summary, into: folder, links: links)
+            let names = try writePages(of: summary, into: folder, links: links, renditions: renditions)
             kept.formUnion(names)
             outcome.pages += names.count
         }
+        kept.formUnion(renditions.names)
+        (outcome.renditionsMade, outcome.renditionsReused) = (renditions.made, renditions.reused)
+        outcome.renditionFailures = renditions.failures
+        let profiled = try copyProfile(into: folder)
+        if profiled { kept.insert(GalleryFileName.profile) }
         let failed = try failedAssets()
         try folder.write(Data(FailuresPage(failed: failed).html.utf8), as: GalleryFileName.failures)
-        let index = AlbumsIndexPage(albums: try summaries.map { ($0, try cover(of: $0)) }, failures: failed.count, links: links)
+        let index = AlbumsIndexPage(albums: try summaries.map { ($0, try cover(of: $0)) }, failures: failed.count,
+                                    profile: profiled, links: links)
         try folder.write(Data(index.html.utf8), as: GalleryFileName.index)
         outcome.albums = chosen.count
         if album == nil { outcome.removed = try folder.removeStale(keeping: kept) }
@@ -59,20 +77,37 @@ public struct GalleryBuilder {
     }
 
     /// Writes the album's pages; returns their names.
-    private func writePages(of summary: AlbumSummary, into folder: GalleryFolder, links: GalleryLinks) throws -> [String] {
+    private func writePages(of summary: AlbumSummary, into folder: GalleryFolder, links: GalleryLinks,
+                            renditions: GalleryRenditions) throws -> [String] {
         let pages = max(1, (summary.count + pageSize - 1) / pageSize)
         var names: [String] = []
         var cursor: AssetCursor?
         for page in 1...pages {
             let fetched = try catalog.fetchPage(AssetFetchOptions(album: summary.album), after: cursor, size: pageSize)
             let name = GalleryFileName.albumPage(summary.album, page: page)
-            let html = AlbumPage(summary: summary, assets: fetched.assets, page: page, pages: pages, links: links).html
+            var plays: [Int64: String] = [:]
+            for asset in fetched.assets { plays[asset.id] = renditions.rendition(for: asset) }
+            let html = AlbumPage(summary: summary, assets: fetched.assets, page: page, pages: pages, links: links, plays: plays).html
             try folder.write(Data(html.utf8), as: name)
             names.append(name)
             cursor = fetched.next
             if cursor == nil && page < pages { break }
         }
         return names
+    }
+
+    /// Copies `profilePage` into the gallery when given; returns whether the gallery has a
+    /// profile page (this one or one an earlier build copied).
+    private func copyProfile(into folder: GalleryFolder) throws -> Bool {
+        guard let profilePage else { return folder.holdsFile(GalleryFileName.profile) }
+        guard let data = FileManager.default.contents(atPath: profilePage) else {
+            throw GalleryError.unreadableProfile(path: profilePage, reason: "cannot be read")
+        }
+        guard ProfileHTML.isProfilePage(data) else {
+            throw GalleryError.unreadableProfile(path: profilePage, reason: "is not a page shoebox profile --html wrote")
+        }
+        try folder.write(data, as: GalleryFileName.profile)
+        return true
     }
 
     /// A rendered cover image when `shoebox covers` made one, else the cover asset's smallest thumbnail.

@@ -5,6 +5,8 @@ public enum GalleryError: Error, CustomStringConvertible, Equatable {
     /// The output folder is the library, or lies inside it.
     case insideTheLibrary(path: String)
     case noSuchAlbum(title: String)
+    /// The `--profile` page cannot be read or is not one `shoebox profile --html` wrote.
+    case unreadableProfile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum GalleryError: Error, CustomStringConvertible, Equatable {
             return "\(path) is the library or lies inside it; give --out a folder outside the library"
         case let .noSuchAlbum(title):
             return "no album titled \"\(title)\" (see shoebox albums)"
+        case let .unreadableProfile(path, reason):
+            return "the profile page \(path) \(reason); give --profile the FILE of shoebox profile PATH --html FILE"
         }
     }
 }

@@ -6,21 +6,37 @@ enum GalleryFileName {
     static let failures = "failures.html"
     static let style = "gallery.css"
     static let script = "gallery.js"
+    static let profile = "profile.html"
 
     /// `album-<16 hex>-<page>.html`, pages numbered from 1.
     static func albumPage(_ album: AlbumReference, page: Int) -> String {
         "album-\(key(album))-\(page).html"
     }
 
+    /// A web rendition: `play-<content hash>-<recipe fingerprint>.mp4`, both lowercase hex.
+    static func rendition(hash: String, recipe: String) -> String {
+        "play-\(hash)-\(recipe).mp4"
+    }
+
     /// Whether `name` is one Shoebox writes into a gallery (the marker aside): only these
     /// are ever removed.
     static func isOurs(_ name: String) -> Bool {
-        if [index, failures, style, script].contains(name) { return true }
+        if [index, failures, style, script, profile].contains(name) { return true }
+        if name.hasPrefix("play-") && name.hasSuffix(".mp4") { return isRendition(name) }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "album", parts[1].count == 16,
               parts[1].allSatisfy({ $0.isHexDigit && !$0.isUppercase }), parts[2].hasSuffix(".html") else { return false }
         let page = parts[2].dropLast(5)
         return !page.isEmpty && page.allSatisfy(\.isASCII) && page.allSatisfy(\.isNumber) && page.first != "0"
+    }
+
+    private static func isRendition(_ name: String) -> Bool {
+        let parts = name.dropFirst(5).dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && isLowerHex($0) } && parts[1].count == 8
+    }
+
+    static func isLowerHex(_ text: Substring) -> Bool {
+        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// FNV-1a, 64 bits, of `kind NUL title`: stable across builds and machines.

@@ -48,9 +48,16 @@ final class GalleryFolder {
         if try store(data, as: name) { written += 1 } else { unchanged += 1 }
     }
 
-    /// Writes `data` as `name` unless the file already holds it; returns whether it wrote.
+    /// Whether the folder holds a regular file `name` (not a link) with something in it.
+    func holdsFile(_ name: String) -> Bool {
+        if case let .file(bytes)? = folder.entry(name), bytes > 0 { return true }
+        return false
+    }
+
+    /// Writes `data` as `name` (a scratch file renamed over it, so it appears whole) unless
+    /// the file already holds it; returns whether it wrote. Not counted as a page.
     @discardableResult
-    private func store(_ data: Data, as name: String) throws -> Bool {
+    func store(_ data: Data, as name: String) throws -> Bool {
         if case let .file(bytes)? = folder.entry(name), bytes == data.count,
            let existing = try folder.contents(of: name, limit: data.count + 1), existing.elementsEqual(data) {
             return false

@@ -1,6 +1,9 @@
 /// The gallery's script, written into the gallery: the lightbox (click a tile: its largest
-/// rendition and its facts; Escape, a click or the arrow keys to close or move) and animated
-/// GIFs playing on hover. Pages work without it: a tile is a link to its largest rendition.
+/// rendition and its facts; Escape, a click or the arrow keys to close or move), animated
+/// GIFs and WebPs playing on hover, a Live Photo's video playing muted on hover or touch (a
+/// `<video>` made for that tile only, removed when the pointer leaves), and a video playing
+/// its web rendition in the lightbox. Pages work without it: a tile is a link to its largest
+/// rendition.
 enum GalleryScript {
     static let js = """
         "use strict";
@@ -8,17 +11,33 @@ enum GalleryScript {
           var labels = { n: "File", d: "Taken", c: "Camera", p: "Place", z: "Pixels" };
           var tiles = Array.prototype.slice.call(document.querySelectorAll("a.t"));
           var box = null, current = -1;
+          function lightbox() {
+            if (box) return box;
+            box = document.createElement("div");
+            box.id = "lightbox";
+            box.innerHTML = "<img alt=''><video controls playsinline hidden></video><dl></dl>";
+            box.addEventListener("click", close);
+            box.querySelector("video").addEventListener("click", function (event) { event.stopPropagation(); });
+            document.body.appendChild(box);
+            return box;
+          }
           function show(index) {
-            if (!box) {
-              box = document.createElement("div");
-              box.id = "lightbox";
-              box.innerHTML = "<img alt=''><dl></dl>";
-              box.addEventListener("click", close);
-              document.body.appendChild(box);
-            }
-            var tile = tiles[index];
+            var tile = tiles[index], box = lightbox(), image = box.querySelector("img"), video = box.querySelector("video");
             current = index;
-            box.querySelector("img").src = tile.getAttribute("href");
+            image.src = tile.getAttribute("href");
+            stopVideo(video);
+            if (tile.dataset.v) {
+              var live = tile.classList.contains("livePhoto");
+              video.muted = live;
+              video.controls = !live;
+              video.poster = tile.getAttribute("href");
+              video.src = tile.dataset.v;
+              video.hidden = false;
+              image.hidden = true;
+              video.play().catch(function () {});
+            } else {
+              image.hidden = false;
+            }
             var list = box.querySelector("dl");
             list.textContent = "";
             Object.keys(labels).forEach(function (key) {
@@ -32,9 +51,44 @@ enum GalleryScript {
             });
             box.hidden = false;
           }
-          function close() { if (box) box.hidden = true; current = -1; }
+          // Pauses and lets go of the file and the decoder (a removed element keeps both until
+          // it is collected; hovering over many tiles would hold a player each).
+          function stopVideo(video) {
+            video.pause();
+            video.removeAttribute("src");
+            video.load();
+            video.hidden = true;
+          }
+          function close() {
+            if (box) { stopVideo(box.querySelector("video")); box.hidden = true; }
+            current = -1;
+          }
+          function playLive(tile) {
+            var clip = null;
+            function play() {
+              if (clip) return;
+              clip = document.createElement("video");
+              clip.muted = true;
+              clip.loop = true;
+              clip.playsInline = true;
+              clip.src = tile.dataset.v;
+              tile.insertBefore(clip, tile.querySelector("b"));
+              clip.play().catch(function () {});
+            }
+            function stop() {
+              if (!clip) return;
+              stopVideo(clip);
+              clip.remove();
+              clip = null;
+            }
+            tile.addEventListener("mouseenter", play);
+            tile.addEventListener("mouseleave", stop);
+            tile.addEventListener("touchstart", play, { passive: true });
+            tile.addEventListener("touchend", stop);
+          }
           tiles.forEach(function (tile, index) {
             tile.addEventListener("click", function (event) { event.preventDefault(); show(index); });
+            if (tile.dataset.v && tile.classList.contains("livePhoto")) playLive(tile);
             var original = tile.dataset.o;
             if (!original) return;
             var image = tile.querySelector("img"), still = image.getAttribute("src");

@@ -15,6 +15,7 @@ enum GalleryStyle {
         .grid::after { content: ""; flex-grow: 1000000; }
         .t { position: relative; display: block; flex: var(--a) 1 calc(var(--a) * var(--row)); aspect-ratio: var(--a); overflow: hidden; background: #8884; }
         .t img { width: 100%; height: 100%; object-fit: cover; display: block; }
+        .t video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
         .t b { position: absolute; left: 6px; bottom: 6px; font: 600 11px system-ui, sans-serif; color: #fff; background: #000a; padding: 1px 5px; border-radius: 3px; }
         .albums { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; }
         .album { display: flex; flex-direction: column; text-decoration: none; color: inherit; }
@@ -28,7 +29,8 @@ enum GalleryStyle {
         .failures .path { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
         #lightbox { position: fixed; inset: 0; background: #000e; color: #eee; display: flex; gap: 16px; padding: 16px; box-sizing: border-box; z-index: 10; }
         #lightbox[hidden] { display: none; }
-        #lightbox img { flex: 1; min-width: 0; object-fit: contain; }
+        #lightbox img, #lightbox video { flex: 1; min-width: 0; object-fit: contain; }
+        #lightbox [hidden] { display: none; }
         #lightbox dl { width: 260px; margin: 0; overflow-wrap: anywhere; }
         #lightbox dt { color: #aaa; font-size: 12px; margin-top: 8px; }
         """

@@ -55,7 +55,9 @@ final class FrameDecoder {
 
     /// Calls `body` with every decoded frame of `stream` from the current read position, in
     /// decoding order, until the stream ends or `body` returns false. The frame is only lent.
+    /// `others` is lent every packet of the other streams as it is read (it may take its data).
     func forEachFrame(from format: UnsafeMutablePointer<AVFormatContext>, stream: Int32,
+                      others: ((UnsafeMutablePointer<AVPacket>) throws -> Void)? = nil,
                       _ body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws {
         guard let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw MediaError.ffmpeg(operation: "decode", message: "out of memory")
@@ -74,17 +76,27 @@ final class FrameDecoder {
                     avcodec_send_packet(codec, nil)
                 } else {
                     defer { av_packet_unref(packet) }
-                    if packet.pointee.stream_index != stream { continue }
+                    if packet.pointee.stream_index != stream {
+                        try others?(packet)
+                        continue
+                    }
                     _ = avcodec_send_packet(codec, packet)
                 }
             }
             var rc = avcodec_receive_frame(codec, frame)
             while rc >= 0 {
-                defer { av_frame_unref(frame) }
-                if try !body(frame) { return }
+                // Unreferenced before the next receive: a `defer` here would run after it and
+                // empty every second frame of a burst (the frames a decoder drains at the end).
+                let more = try lend(frame, to: body)
+                if !more { return }
                 rc = avcodec_receive_frame(codec, frame)
             }
             if rc == sb_averror_eof() || (!reading && rc != sb_averror_again()) { return }
         }
+    }
+
+    private func lend(_ frame: UnsafeMutablePointer<AVFrame>, to body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
+        defer { av_frame_unref(frame) }
+        return try body(frame)
     }
 }

@@ -11,6 +11,14 @@ public enum ProfileHTML {
     static let maxSpans = 20_000
     static let colours = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"]
 
+    /// What every page `document` writes begins with (the gallery checks a `--profile` page by it).
+    static let opening = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Shoebox profile: "
+
+    /// Whether `data` is a page `document` wrote.
+    static func isProfilePage(_ data: Data) -> Bool {
+        data.starts(with: Data(opening.utf8))
+    }
+
     public static func document(for run: PipelineProfiler.Run) -> String {
         let r = run.report
         let peak = r.peakResidentBytes.map { " · peak resident memory \($0 / 1_048_576) MiB" } ?? ""
