@@ -50,7 +50,7 @@ extension VipsImage {
     }
 
     /// Decodes a HEIF file's image (or its embedded thumbnail, when that covers the box) with
-    /// libde265 directly, shrunk in YCbCr by a whole factor to at least `width` x `height`
+    /// libde265 (HEIC) or dav1d (AVIF) directly, shrunk in YCbCr by a whole factor to at least `width` x `height`
     /// (`HEIFShrinkingDecoder`), then fits it into the box like `decodeShrunkJPEG`. nil when
     /// that route does not handle the file: decode it with `decodeShrunk`. With `convertToSRGB`
     /// the ICC profile libvips read from the header converts the pixels to sRGB.

@@ -1,10 +1,12 @@
-/// Decodes a HEIF image to a small one with libde265 directly, for thumbnails: the embedded
-/// thumbnail when it covers the box, else the primary image (a single picture or a grid of
-/// tiles) shrunk tile by tile in YCbCr (`YCbCrBoxShrinker`), so no full-size RGB picture is
-/// ever made. The HEIF transformations (`irot`, `imir`) are applied to the small result.
+/// Decodes a HEIF image (HEVC through libde265, or AV1 through dav1d: HEIC and AVIF) to a
+/// small one directly, for thumbnails: the embedded thumbnail when it covers the box, else the
+/// primary image (a single picture or a grid of tiles) shrunk tile by tile in YCbCr
+/// (`YCbCrBoxShrinker`), so no full-size RGB picture is ever made and at most one decoded
+/// tile is alive at a time. 10-bit AV1 is shrunk from its 16-bit samples straight to 8-bit.
+/// The HEIF transformations (`irot`, `imir`) are applied to the small result.
 ///
-/// Returns nil for what this route does not handle (alpha, more than 8 bits, a crop, an
-/// unknown colour matrix, anything malformed); the caller then decodes with libvips, which
+/// Returns nil for what this route does not handle (alpha, HEVC of more than 8 bits, a crop,
+/// an unknown colour matrix, anything malformed); the caller then decodes with libvips, which
 /// has the final word on whether the file is damaged.
 struct HEIFShrinkingDecoder {
     /// The shrunk picture, packed RGB, and how to turn it upright.
@@ -40,7 +42,7 @@ struct HEIFShrinkingDecoder {
     /// With `primarySize` (what libvips read from the header, displayed) the primary image
     /// must be exactly that size, so the limits checked on the header hold here too.
     func decode(covering box: PixelSize, primarySize: PixelSize? = nil) -> Result? {
-        guard let primary = container.primary, primary.type == "hvc1" || primary.type == "grid",
+        guard let primary = container.primary, Self.codedTypes.contains(primary.type) || primary.type == "grid",
               !hasAlpha(primary), let transforms = transforms(of: primary),
               let stored = spatialExtent(of: primary) else { return nil }
         if let primarySize, primarySize != displayed(stored, transforms) { return nil }
@@ -61,6 +63,8 @@ struct HEIFShrinkingDecoder {
     /// Twice the box: a box filter alone aliases fine detail (foliage, fabric), so it stops at
     /// twice the size and the Lanczos resize to the box does the rest, as libvips's own
     /// shrink-then-reduce does. An embedded thumbnail must reach the same size to be used.
+    static let codedTypes: Set<String> = ["hvc1", "av01"]
+
     static func withMargin(_ box: PixelSize) -> PixelSize {
         PixelSize(width: box.width * 2, height: box.height * 2)
     }
@@ -77,7 +81,7 @@ struct HEIFShrinkingDecoder {
     private func shrink(_ item: HEIFContainer.Item, size: PixelSize, factor: Int,
                         skipLoopFilters: Bool) -> (shrinker: YCbCrBoxShrinker, monochrome: Bool, stream: (Int, Bool))? {
         var tiles: [(item: HEIFContainer.Item, x: Int, y: Int)] = []
-        if item.type == "hvc1" {
+        if Self.codedTypes.contains(item.type) {
             tiles = [(item, 0, 0)]
         } else {
             guard let grid = withData(of: item, HEIFGrid.init), let layout = gridTiles(item, grid) else { return nil }
@@ -89,11 +93,10 @@ struct HEIFShrinkingDecoder {
         var monochrome = false
         var stream = (2, false)
         for tile in tiles {
-            guard tile.item.type == "hvc1", let configuration = hvcC(of: tile.item),
-                  let declared = spatialExtent(of: tile.item) else { return nil }
+            guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
             let decoded: Bool? = withData(of: tile.item) { data in
                 do {
-                    try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters) { planes in
+                    try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters) { planes in
                         // A picture smaller than its item claims would leave part of the image
                         // black: the file is not what it says, and libvips should judge it.
                         guard planes.luma.width >= declared.width, planes.luma.height >= declared.height else {
@@ -103,10 +106,11 @@ struct HEIFShrinkingDecoder {
                             monochrome = planes.chroma == nil
                             stream = (planes.streamMatrix, planes.streamFullRange)
                             shrinker = YCbCrBoxShrinker(width: size.width, height: size.height, factor: factor,
-                                                        chromaShift: planes.chromaShift)
+                                                        chromaShift: planes.chromaShift, bitDepth: planes.bitDepth)
                         }
-                        guard shrinker!.chromaShift == planes.chromaShift, monochrome == (planes.chroma == nil) else {
-                            throw HEVCDecoder.Failure.unsupported("tiles differ in chroma format")
+                        guard shrinker!.chromaShift == planes.chromaShift, monochrome == (planes.chroma == nil),
+                              shrinker!.bitDepth == planes.bitDepth else {
+                            throw HEVCDecoder.Failure.unsupported("tiles differ in chroma format or depth")
                         }
                         shrinker!.add(planes, x: tile.x, y: tile.y)
                     }
@@ -118,6 +122,18 @@ struct HEIFShrinkingDecoder {
             guard decoded == true else { return nil }
         }
         return shrinker.map { ($0, monochrome, stream) }
+    }
+
+    /// Decodes one coded item (a picture or a grid tile) with its codec's decoder.
+    private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, skipLoopFilters: Bool,
+                            _ body: (YCbCrPlanes) throws -> Void) throws {
+        if item.type == "av01" {
+            return try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, body)
+        }
+        guard item.type == "hvc1", let configuration = hvcC(of: item) else {
+            throw HEVCDecoder.Failure.unsupported("a \(item.type) item")
+        }
+        try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters, body)
     }
 
     /// Tiles in row order, each at its place; all tiles share the first tile's size, and
@@ -140,7 +156,7 @@ struct HEIFShrinkingDecoder {
     private func thumbnail(of primary: HEIFContainer.Item, covering box: PixelSize) -> HEIFContainer.Item? {
         container.sources(pointingTo: primary.id, type: "thmb")
             .compactMap { container.items[$0] }
-            .filter { $0.type == "hvc1" && !hasAlpha($0) }
+            .filter { Self.codedTypes.contains($0.type) && !hasAlpha($0) }
             .first { item in
                 guard let size = spatialExtent(of: item), let transforms = transforms(of: item) else { return false }
                 let shown = displayed(size, transforms), needed = Self.withMargin(box)

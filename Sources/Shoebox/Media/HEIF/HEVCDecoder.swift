@@ -81,7 +81,7 @@ enum HEVCDecoder {
         func plane(_ channel: Int32) throws -> YCbCrPlanes.Plane {
             var stride: Int32 = 0
             guard let base = de265_get_image_plane(picture, channel, &stride) else { throw Failure.damaged("no plane \(channel)") }
-            return .init(base: base, stride: Int(stride), width: Int(de265_get_image_width(picture, channel)),
+            return .init(base: UnsafeRawPointer(base), stride: Int(stride), width: Int(de265_get_image_width(picture, channel)),
                          height: Int(de265_get_image_height(picture, channel)))
         }
         let format = de265_get_chroma_format(picture)

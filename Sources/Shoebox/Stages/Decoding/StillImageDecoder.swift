@@ -1,5 +1,5 @@
 /// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, JPEG XL, and a GIF's first frame) with
-/// libvips (HEIC through libde265 when it can): header first, limits, EXIF, then one
+/// libvips (HEIC and AVIF through libde265 and dav1d when they can): header first, limits, EXIF, then one
 /// shrink-on-load decode.
 struct StillImageDecoder {
     let configuration: PipelineConfiguration
@@ -76,8 +76,8 @@ struct StillImageDecoder {
         return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
-    /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 and a YCbCr
-    /// box shrink for HEIC (when that route handles the file), libvips's shrink-on-load otherwise.
+    /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 or dav1d and
+    /// a YCbCr box shrink for HEIC and AVIF (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
@@ -86,7 +86,7 @@ struct StillImageDecoder {
         case .jpeg:
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
                                                   convertToSRGB: convertToSRGB)
-        case .heic:
+        case .heic, .avif:
             if let image = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
                                                           fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
                 return image
