@@ -7,7 +7,11 @@
 /// more than 8 bits (10-bit AVIF) are summed as they are and brought to 8 bits in `rgb`, so
 /// the output is 8-bit whatever the input's depth.
 /// Samples outside `width` x `height` (a grid's right and bottom overhang) are ignored.
-struct YCbCrBoxShrinker {
+///
+/// The sums are `Sum`s, one per output pixel and plane: 16-bit ones when a box's sum fits
+/// (`fits`: shrinks of up to 14 at 8 bits, 6 at 10), halving what the shrink holds, which at a
+/// shrink of 2 is as much as a 4:2:0 picture's own planes.
+struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     let width: Int
     let height: Int
     let factor: Int
@@ -18,9 +22,19 @@ struct YCbCrBoxShrinker {
     /// The chroma planes' size, and how many chroma samples one output box spans each way.
     private let chromaSize: (width: Int, height: Int)
     private let chromaBox: (width: Int, height: Int)
-    private var sumY: [UInt32]
-    private var sumCb: [UInt32]
-    private var sumCr: [UInt32]
+    private var sumY: [Sum]
+    private var sumCb: [Sum]
+    private var sumCr: [Sum]
+
+    /// Whether the sum of a `factor` x `factor` box of `bitDepth`-bit samples fits a `Sum`.
+    static func fits(factor: Int, bitDepth: Int) -> Bool {
+        let box = factor.multipliedReportingOverflow(by: factor)
+        let most = box.partialValue.multipliedReportingOverflow(by: (1 << bitDepth) - 1)
+        return !box.overflow && !most.overflow && most.partialValue <= Int(Sum.max)
+    }
+
+    /// What the sums hold for an output of `outputPixels`: three planes of `Sum`s.
+    static func sumBytes(outputPixels: Int) -> Int { 3 * outputPixels * MemoryLayout<Sum>.size }
 
     /// `factor` must be even when chroma is subsampled, so chroma boxes align with luma boxes.
     /// `bitDepth` 8 to 16 (every tile added must have it).
@@ -79,7 +93,7 @@ struct YCbCrBoxShrinker {
 
     /// Adds each sample of `plane`, placed at (`x`, `y`), to the sum of the box it falls in.
     private func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
-                            into sums: inout [UInt32]) {
+                            into sums: inout [Sum]) {
         if bitDepth > 8 {
             Self.accumulate(plane, UInt16.self, x: x, y: y, limit: limit, factor: factor, outputWidth: outputWidth, into: &sums)
         } else {
@@ -87,11 +101,11 @@ struct YCbCrBoxShrinker {
         }
     }
 
-    /// Sums of a box's samples: factor x factor samples of up to 12 bits stay within 32 bits
-    /// for factors up to 1024.
+    /// The caller keeps each box's sum within a `Sum` (`fits`); past it the sum wraps, it
+    /// never traps.
     private static func accumulate<Sample: FixedWidthInteger & UnsignedInteger>(
         _ plane: YCbCrPlanes.Plane, _: Sample.Type, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
-        outputWidth: Int, into sums: inout [UInt32]
+        outputWidth: Int, into sums: inout [Sum]
     ) {
         let columns = max(0, min(plane.width, limit.0 - x))
         let rows = max(0, min(plane.height, limit.1 - y))
@@ -103,7 +117,7 @@ struct YCbCrBoxShrinker {
                     let source = (plane.base + row * plane.stride).assumingMemoryBound(to: Sample.self)
                     let base = ((y + row) / factor.1) * outputWidth
                     for column in 0..<columns {
-                        sums[base + boxOfColumn[column]] &+= UInt32(source[column])
+                        sums[base + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: source[column])
                     }
                 }
             }

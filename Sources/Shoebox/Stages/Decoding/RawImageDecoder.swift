@@ -95,8 +95,8 @@ struct RawImageDecoder {
             guard (try? DecodeLimits.check(size, limit: configuration.limits.maxPixels, path: path)) != nil,
                   Self.covers(size, box: box, stored: stored), !JPEGStructure.isTruncated(UnsafeRawBufferPointer(preview.buffer))
             else { return nil }
-            try DecodeLimits.checkWholeDecode(preview, format: .jpeg, size: size, bytesPerPixel: header.bytesPerPixel,
-                                              limit: configuration.limits.maxDecodeMemoryBytes, path: path)
+            try DecodeLimits.checkMemory(.jpeg(UnsafeRawBufferPointer(preview.buffer), size: size), fileBytes: preview.count,
+                                         limit: configuration.limits.maxDecodeMemoryBytes, path: path)
             return try? VipsImage.decodeShrunkJPEG(preview, stored: size, fitting: box.width, box.height,
                                                    convertToSRGB: header.hasICCProfile && header.iccProfileProblem == nil)
         case let .rgb(width, height, pixels)?:

@@ -10,8 +10,6 @@ struct StillImageDecoder {
         let header = try openHeader(bytes, draft)
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize, bytesPerPixel: header.bytesPerPixel,
-                                          limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         try readAnimation(bytes, header: header, into: &draft)
@@ -25,9 +23,10 @@ struct StillImageDecoder {
         let orientation = orientationToApply(header, container: container, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
+        try checkMemory(memoryNeeded(bytes, header: header, draft: draft, box: box), bytes, path: path)
         do {
             let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
-                                         stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB)
+                                         stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB, path: path)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
@@ -68,6 +67,7 @@ struct StillImageDecoder {
     /// a still image beside one, and the file may have none.
     private static func failure(_ error: Error, format: MediaFormat, bytes: SourceBytes, path: String,
                                 reason: String) -> IngestError {
+        if let refused = error as? IngestError { return refused }   // over a budget, already the file's
         if format == .avif, AVIFSequence.read(UnsafeRawBufferPointer(bytes.buffer)) != nil {
             return IngestError(.unsupported, path: path,
                                reason: "an AVIF image sequence whose still image libheif cannot read: \(reason): \(error)")
@@ -80,23 +80,46 @@ struct StillImageDecoder {
     /// a YCbCr box shrink for HEIC and AVIF (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
+    /// HEIC and AVIF are held against the decode-memory budget here, by the route that decodes
+    /// them: the shrinking route's plan, or libheif's whole decode when that route declines.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
-                              stored: PixelSize, box: PixelSize, convertToSRGB: Bool) throws -> VipsImage {
+                              stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
         switch format {
         case .jpeg:
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
                                                   convertToSRGB: convertToSRGB)
         case .heic, .avif:
-            if let image = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
-                                                          fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
-                return image
+            let route = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
+                                                       fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
+                try checkMemory(.heifRoute($0, size: stored), bytes, path: path)
             }
+            if let route { return route }
+            try checkMemory(.libheif(size: stored, av1: format == .avif, highBitDepth: header.bytesPerPixel > header.bands),
+                            bytes, path: path)
             fallthrough
         default:
             return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
                                               failOnTruncation: configuration.limits.failOnTruncation,
                                               heifLoader: format == .avif)
         }
+    }
+
+    /// What decoding this file holds at once, for the formats whose estimate the header gives
+    /// up front; HEIC and AVIF are estimated by route in `decodeShrunk`. nil: only a few rows.
+    private func memoryNeeded(_ bytes: SourceBytes, header: VipsImage, draft: AssetDraft, box: PixelSize) -> DecodeMemory? {
+        let raw = UnsafeRawBufferPointer(bytes.buffer), size = draft.storedSize
+        switch draft.format {
+        case .png: return .png(raw, size: size)
+        case .jpeg: return .jpeg(raw, size: size)
+        case .jxl: return .jxl(size: size, bytesPerPixel: header.bytesPerPixel)
+        case .webp: return .webp(size: size, box: box, animated: (draft.details.frameCount ?? 1) > 1)
+        case .tiff: return .tiff(raw, size: size, bytesPerPixel: header.bytesPerPixel)
+        default: return nil
+        }
+    }
+
+    private func checkMemory(_ needed: DecodeMemory?, _ bytes: SourceBytes, path: String) throws {
+        try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: configuration.limits.maxDecodeMemoryBytes, path: path)
     }
 
     /// Whether the decode converts through the embedded ICC profile: only when there is one and
