@@ -12,6 +12,8 @@ public struct DecodeStage: PipelineStage {
     let configuration: PipelineConfiguration
     /// Told of each file as its decode starts (for progress displays).
     var progress: IngestProgress?
+    /// What the workers' decodes hold at once stays within one `limits.decodeMemoryBytes`.
+    let memoryGate = DecodeMemoryGate()
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
         progress?.startDecoding(input.draft.file.path, bytes: input.draft.file.status.size)
@@ -41,7 +43,7 @@ public struct DecodeStage: PipelineStage {
         if draft.format.isRaw {
             return .work(try decodeRaw(draft, bytes: bytes))
         }
-        let decoder = StillImageDecoder(configuration: configuration)
+        let decoder = StillImageDecoder(configuration: configuration, memoryGate: memoryGate)
         if let id = draft.metadataRefreshOf {
             return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft, bytes: bytes)))
         }
@@ -56,7 +58,7 @@ public struct DecodeStage: PipelineStage {
         } catch let error as IngestError where error.errorClass == .unsupported && draft.format.isRawByMake {
             var tiff = draft
             tiff.format = .tiff
-            return try StillImageDecoder(configuration: configuration).decode(tiff, bytes: bytes)
+            return try StillImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(tiff, bytes: bytes)
         }
     }
 }

@@ -3,6 +3,9 @@
 /// shrink-on-load decode.
 struct StillImageDecoder {
     let configuration: PipelineConfiguration
+    /// Shared by the decode stage's workers: what their decodes hold at once stays within
+    /// one budget. nil: each decode is only held to the budget alone.
+    var memoryGate: DecodeMemoryGate?
 
     func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         var draft = input
@@ -23,7 +26,8 @@ struct StillImageDecoder {
         let orientation = orientationToApply(header, container: container, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
-        try checkMemory(memoryNeeded(bytes, header: header, draft: draft, box: box), bytes, path: path)
+        let reservation = try admit(memoryNeeded(bytes, header: header, draft: draft, box: box), bytes, path: path)
+        defer { reservation?.release() }
         do {
             let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
                                          stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB, path: path)
@@ -80,8 +84,6 @@ struct StillImageDecoder {
     /// a YCbCr box shrink for HEIC and AVIF (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
-    /// HEIC and AVIF are held against the decode-memory budget here, by the route that decodes
-    /// them: the shrinking route's plan, or libheif's whole decode when that route declines.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
                               stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
         switch format {
@@ -89,19 +91,33 @@ struct StillImageDecoder {
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
                                                   convertToSRGB: convertToSRGB)
         case .heic, .avif:
-            let route = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
-                                                       fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
-                try checkMemory(.heifRoute($0, size: stored), bytes, path: path)
-            }
-            if let route { return route }
-            try checkMemory(.libheif(size: stored, av1: format == .avif, highBitDepth: header.bytesPerPixel > header.bands),
-                            bytes, path: path)
-            fallthrough
+            return try decodeHEIF(bytes, header: header, container: container, format: format, stored: stored, box: box,
+                                  convertToSRGB: convertToSRGB, path: path)
         default:
-            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
-                                              failOnTruncation: configuration.limits.failOnTruncation,
-                                              heifLoader: format == .avif)
+            return try decodeWithLibvips(bytes, box: box, convertToSRGB: convertToSRGB, heifLoader: false)
         }
+    }
+
+    /// HEIC and AVIF are held to the decode-memory budget by the route that decodes them: the
+    /// shrinking route's plan, or libheif's whole decode when that route declines.
+    private func decodeHEIF(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
+                            stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
+        var held: DecodeMemoryGate.Reservation?
+        defer { held?.release() }
+        let route = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
+                                                   fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
+            held = try admit(.heifRoute($0, size: stored), bytes, path: path)
+        }
+        if let route { return route }
+        held?.release()
+        held = try admit(.libheif(size: stored, av1: format == .avif, highBitDepth: header.bytesPerPixel > header.bands),
+                         bytes, path: path)
+        return try decodeWithLibvips(bytes, box: box, convertToSRGB: convertToSRGB, heifLoader: format == .avif)
+    }
+
+    private func decodeWithLibvips(_ bytes: SourceBytes, box: PixelSize, convertToSRGB: Bool, heifLoader: Bool) throws -> VipsImage {
+        try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
+                                   failOnTruncation: configuration.limits.failOnTruncation, heifLoader: heifLoader)
     }
 
     /// What decoding this file holds at once, for the formats whose estimate the header gives
@@ -118,8 +134,14 @@ struct StillImageDecoder {
         }
     }
 
-    private func checkMemory(_ needed: DecodeMemory?, _ bytes: SourceBytes, path: String) throws {
-        try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: configuration.limits.maxDecodeMemoryBytes, path: path)
+    /// Refuses a decode over the budget (`tooLarge`), else reserves what it needs from the
+    /// stage's gate, waiting for room beside the decodes in flight; nil when nothing is reserved
+    /// (a decode of a few rows, or no gate).
+    private func admit(_ needed: DecodeMemory?, _ bytes: SourceBytes, path: String) throws -> DecodeMemoryGate.Reservation? {
+        let limit = configuration.limits.maxDecodeMemoryBytes
+        try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: limit, path: path)
+        guard let needed, let memoryGate else { return nil }
+        return memoryGate.reserve(needed.bytes.addingReportingOverflow(bytes.count).partialValue, capacity: Int(clamping: limit))
     }
 
     /// Whether the decode converts through the embedded ICC profile: only when there is one and
