@@ -100,6 +100,23 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: WholeDecodeLimitTests.available, "the vips tool is not installed: skipped"))
+    func aTenBitHEICIsShrunkByLibde265ToWhatLibvipsDecodes() throws {
+        let folder = try TemporaryFolder()
+        let heic = folder.url.appendingPathComponent("p10.heic")
+        try FixtureTool.run("vips", ["heifsave", Fixtures.sample("panorama.jpg").path, heic.path, "--bitdepth", "10",
+                                     "--compression", "hevc"])
+        let source = try bytes(heic)
+        let header = try VipsImage.header(of: source, format: .heic)
+        #expect(header.bytesPerPixel == 6)   // libvips reads it as 16-bit RGB: the file is 10-bit
+        let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 256, 64, convertToSRGB: false),
+                                "the libde265 route declined")
+        #expect((ours.width, ours.height) == (256, 64))
+        let reference = try header.inMemory().inSRGB().resized(toWidth: ours.width, height: ours.height)
+        let difference = try ours.meanAbsoluteDifference(to: reference)
+        #expect(difference < 6, "mean difference \(difference)")
+    }
+
     @Test func anImageWithAlphaIsLeftToLibvips() throws {
         let source = try bytes(Fixtures.sample("alpha.heic"))
         let header = try VipsImage.header(of: source, format: .heic)

@@ -2,10 +2,11 @@
 /// small one directly, for thumbnails: the embedded thumbnail when it covers the box, else the
 /// primary image (a single picture or a grid of tiles) shrunk tile by tile in YCbCr
 /// (`YCbCrBoxShrinker`), so no full-size RGB picture is ever made and at most one decoded
-/// tile is alive at a time. 10-bit AV1 is shrunk from its 16-bit samples straight to 8-bit.
+/// tile is alive at a time. 10-bit pictures are shrunk from their 16-bit samples straight to
+/// 8-bit.
 /// The HEIF transformations (`irot`, `imir`) are applied to the small result.
 ///
-/// Returns nil for what this route does not handle (alpha, HEVC of more than 8 bits, a crop,
+/// Returns nil for what this route does not handle (alpha, a crop,
 /// an unknown colour matrix, anything malformed); the caller then decodes with libvips, which
 /// has the final word on whether the file is damaged.
 struct HEIFShrinkingDecoder {
@@ -58,7 +59,7 @@ struct HEIFShrinkingDecoder {
         let usedThumbnail: Bool
         /// One tile's size (the whole picture's when it is not a grid).
         let tilePixels: PixelSize
-        /// The samples' depth, from `av1C` (HEVC: 8, the only depth libde265's route takes).
+        /// The samples' depth, from `av1C` or `hvcC`.
         let bitDepth: Int
         /// The largest of: one decoded tile with the YCbCr sums (6 or 12 bytes an output
         /// pixel) and the tile's data when its extents are joined; or the sums and the two RGB
@@ -98,10 +99,11 @@ struct HEIFShrinkingDecoder {
     /// What the codec's decoder holds for one picture of `size`: dav1d its planes
     /// (`AV1Decoder.pictureBytes`, from `av1C`), its copy of the data and its per-frame state
     /// (half a byte a pixel: 10 MB over the planes measured on 20 MP); libde265 about 3 bytes
-    /// a pixel, the picture and its per-block state (2.9 measured on a 48 MP picture: 283 MB
-    /// over an idle ingest, 145 MB of it the sums of a shrink by 2).
+    /// a pixel at 8 bits, the picture and its per-block state (2.9 measured on a 48 MP picture:
+    /// 283 MB over an idle ingest, 145 MB of it the sums of a shrink by 2), and 5 above, where
+    /// the picture's 1.5 bytes a pixel double.
     private func decodedBytes(_ item: HEIFContainer.Item, size: PixelSize) -> Int? {
-        guard item.type == "av01" else { return size.width * size.height * 3 }
+        guard item.type == "av01" else { return size.width * size.height * (bitDepth(of: item) > 8 ? 5 : 3) }
         for case let .av1Configuration(depth, monochrome, shiftX, shiftY) in item.properties {
             let data = item.extents.reduce(0) { $0 + $1.count }
             return data + size.width * size.height / 2 + AV1Decoder.pictureBytes(width: size.width, height: size.height, bitDepth: depth,
@@ -120,9 +122,11 @@ struct HEIFShrinkingDecoder {
                       transforms: plan.transforms, usedThumbnail: plan.usedThumbnail)
     }
 
-    /// The depth `av1C` gives an AV1 item; 8 otherwise.
+    /// The luma depth `av1C` or `hvcC` gives (`hvcC`'s 18th byte: bitDepthLumaMinus8); 8
+    /// when neither says.
     private func bitDepth(of item: HEIFContainer.Item) -> Int {
         for case let .av1Configuration(depth, _, _, _) in item.properties { return depth }
+        if let configuration = hvcC(of: item), configuration.count > 17 { return 8 + Int(configuration[17] & 7) }
         return 8
     }
 
