@@ -38,7 +38,7 @@ public struct DecodeStage: PipelineStage {
             throw IngestError(.unreadable, path: draft.file.path, reason: "the read stage kept no bytes")
         }
         if draft.format == .bmp {
-            return .work(try BitmapDecoder(configuration: configuration).decode(draft, bytes: bytes))
+            return .work(try BitmapDecoder(configuration: configuration, memoryGate: memoryGate).decode(draft, bytes: bytes))
         }
         if draft.format.isRaw {
             return .work(try decodeRaw(draft, bytes: bytes))
@@ -54,7 +54,7 @@ public struct DecodeStage: PipelineStage {
     /// not take as one (a scanner's TIFF naming Nikon) is the TIFF it also is.
     private func decodeRaw(_ draft: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         do {
-            return try RawImageDecoder(configuration: configuration).decode(draft, bytes: bytes)
+            return try RawImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(draft, bytes: bytes)
         } catch let error as IngestError where error.errorClass == .unsupported && draft.format.isRawByMake {
             var tiff = draft
             tiff.format = .tiff

@@ -69,6 +69,13 @@ struct DecodeMemory: Equatable {
                             what: "a TIFF is decoded a strip at a time: \(strip) of its \(size) pixels")
     }
 
+    /// FFmpeg's BMP decoder makes one full-size frame of the file's depth (a palette index, 16,
+    /// 24 or 32 bits a pixel), scaled to the box after.
+    static func bmp(size: PixelSize, bitsPerPixel: Int) -> DecodeMemory {
+        DecodeMemory(bytes: product(size, max(1, (bitsPerPixel + 7) / 8)),
+                     what: "a BMP is decoded whole by FFmpeg: its \(size) pixels")
+    }
+
     /// The HEIF shrinking route's own estimate (`HEIFShrinkingDecoder.Plan.peakBytes`).
     static func heifRoute(_ plan: HEIFShrinkingDecoder.Plan, size: PixelSize) -> DecodeMemory {
         let codec = plan.codec == "av01" ? "dav1d" : "libde265"

@@ -11,6 +11,9 @@ import Foundation
 /// inside the decode stage's crash guard and time budget, like every decoder.
 struct RawImageDecoder {
     let configuration: PipelineConfiguration
+    /// Shared by the decode stage's workers (`DecodeMemoryGate`): a development reserves what
+    /// it holds. nil: it is only held to the budget alone.
+    var memoryGate: DecodeMemoryGate?
 
     /// How far a preview's shape may be from the developed picture's and still stand for it
     /// (sensor margins differ by a few pixels; a 16:9 preview of a 3:2 sensor does not).
@@ -127,6 +130,8 @@ struct RawImageDecoder {
                     + "at once; the pipeline's limits.decodeMemoryBytes allows %.1f MB",
                 Double(raw.halfSizeDevelopmentBytes) / 1_000_000, Double(limit) / 1_000_000))
         }
+        let reservation = memoryGate?.reserve(Int(clamping: raw.halfSizeDevelopmentBytes), capacity: Int(clamping: limit))
+        defer { reservation?.release() }
         do {
             return try raw.developHalfSize { pixels, size in
                 try VipsImage.fromRGB(pixels, width: size.width, height: size.height).fittedInMemory(box.width, box.height)
