@@ -20,6 +20,14 @@ final class DecodeMemoryGate: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var held = 0
+    private var waiters = 0
+
+    /// How many reservations are waiting for room now (for tests and progress displays).
+    var waiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiters
+    }
 
     /// Reserves `bytes` (clamped to `capacity`) of `capacity`, waiting until they fit beside
     /// what is held.
@@ -29,7 +37,9 @@ final class DecodeMemoryGate: @unchecked Sendable {
         var waited = false
         while held > 0 && held + wanted > capacity {
             waited = true
+            waiters += 1
             condition.wait()
+            waiters -= 1
         }
         held += wanted
         condition.unlock()
