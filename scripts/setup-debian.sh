@@ -14,6 +14,7 @@ packages=(
     libexif-dev             # CExif: EXIF metadata
     libgif-dev              # CGif: GIF frames, delays and loop count
     libde265-dev            # CDe265: HEIC pictures decoded and shrunk by Shoebox itself
+    libdav1d-dev            # CDav1d: AVIF pictures decoded and shrunk by Shoebox itself, one thread, one copy
     libraw-dev              # CRaw: camera RAW files (DNG, CR2, NEF, ARW, ...): metadata, previews, development
     libavformat-dev         # CFFmpeg: video containers
     libavcodec-dev          # CFFmpeg: the poster frame's decoder
@@ -24,6 +25,7 @@ packages=(
     libxxhash-dev           # CXXHash: content hashes
     libimage-exiftool-perl  # exiftool: tests and scripts/make-samples.sh
     libvips-tools           # vips, vipsheader: tests and scripts/make-samples.sh
+    libavif-bin             # avifenc: the AVIF tests make their 10-bit files with it
     chromium                # headless browser: the gallery tests load the pages in it
 )
 

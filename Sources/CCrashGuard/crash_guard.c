@@ -311,6 +311,15 @@ void sb_crash_guard_enter(const char *path, int budget_seconds) {
     pthread_mutex_unlock(&slots_lock);
 }
 
+void sb_crash_guard_restart_budget(void) {
+    if (current_slot < 0)
+        return;
+    pthread_mutex_lock(&slots_lock);
+    clock_gettime(CLOCK_MONOTONIC, &slots[current_slot].deadline);
+    slots[current_slot].deadline.tv_sec += slots[current_slot].budget;
+    pthread_mutex_unlock(&slots_lock);
+}
+
 void sb_crash_guard_leave(void) {
     current_length = 0;
     if (current_slot < 0)

@@ -75,6 +75,48 @@ import Testing
         }
     }
 
+    static let avifenc = FileManager.default.isExecutableFile(atPath: "/usr/bin/avifenc")
+
+    /// The panorama sample as a 10-bit AVIF with `chroma` subsampling (made with avifenc).
+    private func tenBitAVIF(chroma: String, in folder: TemporaryFolder) throws -> URL {
+        let png = folder.url.appendingPathComponent("panorama.png"), avif = folder.url.appendingPathComponent("p-\(chroma).avif")
+        try FixtureTool.run("vips", ["copy", Fixtures.sample("panorama.jpg").path, png.path])
+        try FixtureTool.run("avifenc", ["-d", "10", "-y", chroma, "-s", "8", png.path, avif.path])
+        return avif
+    }
+
+    @Test(.enabled(if: avifenc, "avifenc (libavif-bin) is not installed: skipped"), arguments: ["420", "444"])
+    func aTenBitAVIFIsShrunkByDav1dToWhatLibvipsDecodes(_ chroma: String) throws {
+        let folder = try TemporaryFolder()
+        let source = try bytes(try tenBitAVIF(chroma: chroma, in: folder))
+        let header = try VipsImage.header(of: source, format: .avif)
+        for side in [256, 120] {   // a shrink of 2 with dav1d's loop filters, and of 4 without
+            let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: side, side / 4,
+                                                                 convertToSRGB: false), "the dav1d route declined")
+            #expect((ours.width, ours.height) == (side, side / 4))
+            let reference = try header.inMemory().inSRGB().resized(toWidth: ours.width, height: ours.height)
+            let difference = try ours.meanAbsoluteDifference(to: reference)
+            #expect(difference < 6, "\(chroma) at \(side): mean difference \(difference)")
+        }
+    }
+
+    @Test(.enabled(if: WholeDecodeLimitTests.available, "the vips tool is not installed: skipped"))
+    func aTenBitHEICIsShrunkByLibde265ToWhatLibvipsDecodes() throws {
+        let folder = try TemporaryFolder()
+        let heic = folder.url.appendingPathComponent("p10.heic")
+        try FixtureTool.run("vips", ["heifsave", Fixtures.sample("panorama.jpg").path, heic.path, "--bitdepth", "10",
+                                     "--compression", "hevc"])
+        let source = try bytes(heic)
+        let header = try VipsImage.header(of: source, format: .heic)
+        #expect(header.bytesPerPixel == 6)   // libvips reads it as 16-bit RGB: the file is 10-bit
+        let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 256, 64, convertToSRGB: false),
+                                "the libde265 route declined")
+        #expect((ours.width, ours.height) == (256, 64))
+        let reference = try header.inMemory().inSRGB().resized(toWidth: ours.width, height: ours.height)
+        let difference = try ours.meanAbsoluteDifference(to: reference)
+        #expect(difference < 6, "mean difference \(difference)")
+    }
+
     @Test func anImageWithAlphaIsLeftToLibvips() throws {
         let source = try bytes(Fixtures.sample("alpha.heic"))
         let header = try VipsImage.header(of: source, format: .heic)

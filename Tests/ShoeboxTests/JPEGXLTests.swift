@@ -88,13 +88,13 @@ import Testing
         let root = try library.folder.folder("photos", copying: ["jxl-container.jxl", "jxl-codestream.jxl"]
             .map { Fixtures.sample("formats/\($0)") })
         var configuration = try Fixtures.pipeline()
-        configuration.limits.decodeMemoryBytes = 200_000   // 360x240x3 = 259,200 bytes; 180x120x3 = 64,800
+        configuration.limits.decodeMemoryBytes = 200_000   // 360x240x(3 + 4) = 604,800 bytes; 180x120x(3 + 4) = 151,200
 
         try library.ingest([root], configuration: configuration)
 
         let large = try #require(try library.asset(at: root.appendingPathComponent("jxl-container.jxl")))
         #expect(large.errorClass == .tooLarge)
-        #expect(large.errorMessage == "a JPEG XL is decoded whole: its 360x240 pixels and the file's 0.0 MB need 0.3 MB "
+        #expect(large.errorMessage == "a JPEG XL is decoded whole (libjxl's frame and the output): its 360x240 pixels and the file's 0.0 MB need 0.6 MB "
                 + "at once; the pipeline's limits.decodeMemoryBytes allows 0.2 MB")
         #expect(try library.asset(at: root.appendingPathComponent("jxl-codestream.jxl"))?.status == .ok)
     }

@@ -24,5 +24,8 @@ void sb_crash_guard_remove_at_end(const char *folder);
 void sb_crash_guard_enter(const char *path, int budget_seconds);
 /* The calling thread is done with its file. */
 void sb_crash_guard_leave(void);
+/* The calling thread's budget starts again from now: the time it waited for its turn (for
+ * memory, `DecodeMemoryGate`) was not its file's work. */
+void sb_crash_guard_restart_budget(void);
 
 #endif

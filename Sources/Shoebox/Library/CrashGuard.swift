@@ -44,6 +44,12 @@ public enum CrashGuard {
         return try body()
     }
 
+    /// Starts the calling thread's budget (of `whileWorking`) again from now, after a wait that
+    /// was not its file's work.
+    static func restartBudget() {
+        sb_crash_guard_restart_budget()
+    }
+
     /// The files an earlier process died on, each once, with why (`crashed` or `timeout`); the
     /// log is emptied by `forget`.
     public static func failedFiles(in library: Library) -> [(path: String, errorClass: ErrorClass)] {

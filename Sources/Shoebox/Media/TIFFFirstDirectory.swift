@@ -1,5 +1,6 @@
 /// The entries of a TIFF file's first IFD, read without trusting any offset or count: enough to
-/// tell a DNG or a maker's RAW from a plain TIFF (`FormatSniffer.tiffBasedRaw`).
+/// tell a DNG or a maker's RAW from a plain TIFF (`FormatSniffer.tiffBasedRaw`), and to see how
+/// its pixels are laid out (`DecodeMemory.tiff`).
 struct TIFFFirstDirectory {
     private struct Entry {
         let type: Int
@@ -35,6 +36,16 @@ struct TIFFFirstDirectory {
     private static let typeSizes = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4]
 
     func has(tag: Int) -> Bool { entries[tag] != nil }
+
+    /// The first value of a SHORT or LONG entry (types 3 and 4); nil when absent, of another
+    /// type, or outside the file.
+    func integer(tag: Int) -> Int? {
+        guard let entry = entries[tag], entry.count >= 1, entry.type == 3 || entry.type == 4 else { return nil }
+        let size = entry.type == 3 ? 2 : 4
+        guard entry.valueOffset >= 0, entry.valueOffset + size <= bytes.count else { return nil }
+        var cursor = ByteCursor(bytes, from: entry.valueOffset, littleEndian: littleEndian)
+        return size == 2 ? cursor.u16() : cursor.u32()
+    }
 
     /// An ASCII value (type 2) up to its first NUL, at most `maxTextBytes`; nil when absent or
     /// outside the file.

@@ -50,17 +50,22 @@ extension VipsImage {
     }
 
     /// Decodes a HEIF file's image (or its embedded thumbnail, when that covers the box) with
-    /// libde265 directly, shrunk in YCbCr by a whole factor to at least `width` x `height`
+    /// libde265 (HEIC) or dav1d (AVIF) directly, shrunk in YCbCr by a whole factor to at least `width` x `height`
     /// (`HEIFShrinkingDecoder`), then fits it into the box like `decodeShrunkJPEG`. nil when
     /// that route does not handle the file: decode it with `decodeShrunk`. With `convertToSRGB`
     /// the ICC profile libvips read from the header converts the pixels to sRGB.
-    /// `container` is the HEIF's parsed boxes when the caller has them already.
+    /// `container` is the HEIF's parsed boxes when the caller has them already. `admit` sees
+    /// the route's plan before anything is decoded, and may refuse it by throwing (the
+    /// decode-memory budget).
     static func decodeShrunkHEIF(_ bytes: SourceBytes, container: HEIFContainer? = nil, header: VipsImage,
-                                 fitting width: Int, _ height: Int, convertToSRGB: Bool) throws -> VipsImage? {
+                                 fitting width: Int, _ height: Int, convertToSRGB: Bool,
+                                 admit: (HEIFShrinkingDecoder.Plan) throws -> Void = { _ in }) throws -> VipsImage? {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         guard let decoder = HEIFShrinkingDecoder(raw, container: container),
-              let shrunk = decoder.decode(covering: PixelSize(width: width, height: height),
-                                          primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
+              let plan = decoder.plan(covering: PixelSize(width: width, height: height),
+                                      primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
+        try admit(plan)
+        guard let shrunk = decoder.decode(plan) else { return nil }
         var image = try shrunk.rgb.withUnsafeBytes { try fromRGB($0, width: shrunk.width, height: shrunk.height) }
         for transform in shrunk.transforms { image = try image.applying(transform) }
         if convertToSRGB, let profile = header.blob(named: "icc-profile-data") {

@@ -52,14 +52,15 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
 
         public var imageBudget: Int { imageSeconds ?? 20 }
         public var videoBudget: Int { videoSeconds ?? 120 }
-        /// Optional: the memory one decode may take for an image libvips must decode whole (an
-        /// interlaced PNG, a progressive JPEG: shrink-on-load cannot stream them): the whole
-        /// image (or its DCT coefficients) and the file's bytes. Such an image is refused
-        /// (`tooLarge`) from its header when it needs more. Default 134,217,728 (128 MiB), which
-        /// keeps one worker under 256 MB (measured in docs/RELIABILITY.md).
+        /// Optional: the memory one decode may hold at once, estimated for every still decoder
+        /// from the file's header (`DecodeMemory`: a whole picture, a strip, a tile, the shrink's
+        /// sums...) plus the file's bytes; a file that needs more is refused (`tooLarge`) before
+        /// decoding, and the decode workers together stay within it (`DecodeMemoryGate`).
+        /// Default 188,743,680 (180 MiB): a 20 MP 10-bit AVIF (164 MB) fits, the hostile corpus's
+        /// 8000x8000 interlaced PNG (192 MB) does not (docs/RELIABILITY.md).
         public var decodeMemoryBytes: Int64?
 
-        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? 134_217_728 }
+        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? 188_743_680 }
     }
 
     /// Workers per stage; 0 for `decode` means one per core.

@@ -12,6 +12,8 @@ public struct DecodeStage: PipelineStage {
     let configuration: PipelineConfiguration
     /// Told of each file as its decode starts (for progress displays).
     var progress: IngestProgress?
+    /// What the workers' decodes hold at once stays within one `limits.decodeMemoryBytes`.
+    let memoryGate = DecodeMemoryGate()
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
         progress?.startDecoding(input.draft.file.path, bytes: input.draft.file.status.size)
@@ -36,12 +38,12 @@ public struct DecodeStage: PipelineStage {
             throw IngestError(.unreadable, path: draft.file.path, reason: "the read stage kept no bytes")
         }
         if draft.format == .bmp {
-            return .work(try BitmapDecoder(configuration: configuration).decode(draft, bytes: bytes))
+            return .work(try BitmapDecoder(configuration: configuration, memoryGate: memoryGate).decode(draft, bytes: bytes))
         }
         if draft.format.isRaw {
             return .work(try decodeRaw(draft, bytes: bytes))
         }
-        let decoder = StillImageDecoder(configuration: configuration)
+        let decoder = StillImageDecoder(configuration: configuration, memoryGate: memoryGate)
         if let id = draft.metadataRefreshOf {
             return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft, bytes: bytes)))
         }
@@ -52,11 +54,11 @@ public struct DecodeStage: PipelineStage {
     /// not take as one (a scanner's TIFF naming Nikon) is the TIFF it also is.
     private func decodeRaw(_ draft: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         do {
-            return try RawImageDecoder(configuration: configuration).decode(draft, bytes: bytes)
+            return try RawImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(draft, bytes: bytes)
         } catch let error as IngestError where error.errorClass == .unsupported && draft.format.isRawByMake {
             var tiff = draft
             tiff.format = .tiff
-            return try StillImageDecoder(configuration: configuration).decode(tiff, bytes: bytes)
+            return try StillImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(tiff, bytes: bytes)
         }
     }
 }

@@ -2,6 +2,8 @@
 enum HEIFProperty: Equatable {
     /// `hvcC`: the HEVC parameter sets, as payload bounds in the file.
     case hevcConfiguration(start: Int, end: Int)
+    /// `av1C`: an AV1 image's depth and chroma layout (a shift of 1 halves chroma that way).
+    case av1Configuration(bitDepth: Int, monochrome: Bool, chromaShiftX: Int, chromaShiftY: Int)
     /// `ispe`: the image's width and height before any transformation.
     case spatialExtent(width: Int, height: Int)
     /// `irot`: anticlockwise quarter turns.
@@ -23,6 +25,13 @@ enum HEIFProperty: Equatable {
         switch box.type {
         case "hvcC":
             return .hevcConfiguration(start: box.start, end: box.end)
+        case "av1C":
+            // marker and version; profile and level; then tier, high_bitdepth, twelve_bit,
+            // monochrome, chroma_subsampling_x and _y, one bit each (AV1-ISOBMFF 2.3.3).
+            guard cursor.skip(2), let flags = cursor.u8() else { return nil }
+            let depth = flags & 0x40 == 0 ? 8 : (flags & 0x20 == 0 ? 10 : 12)
+            return .av1Configuration(bitDepth: depth, monochrome: flags & 0x10 != 0,
+                                     chromaShiftX: (flags >> 3) & 1, chromaShiftY: (flags >> 2) & 1)
         case "ispe":
             guard cursor.skip(4), let width = cursor.u32(), let height = cursor.u32() else { return nil }
             return .spatialExtent(width: width, height: height)

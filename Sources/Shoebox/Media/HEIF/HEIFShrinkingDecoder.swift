@@ -1,10 +1,13 @@
-/// Decodes a HEIF image to a small one with libde265 directly, for thumbnails: the embedded
-/// thumbnail when it covers the box, else the primary image (a single picture or a grid of
-/// tiles) shrunk tile by tile in YCbCr (`YCbCrBoxShrinker`), so no full-size RGB picture is
-/// ever made. The HEIF transformations (`irot`, `imir`) are applied to the small result.
+/// Decodes a HEIF image (HEVC through libde265, or AV1 through dav1d: HEIC and AVIF) to a
+/// small one directly, for thumbnails: the embedded thumbnail when it covers the box, else the
+/// primary image (a single picture or a grid of tiles) shrunk tile by tile in YCbCr
+/// (`YCbCrBoxShrinker`), so no full-size RGB picture is ever made and at most one decoded
+/// tile is alive at a time. 10-bit pictures are shrunk from their 16-bit samples straight to
+/// 8-bit.
+/// The HEIF transformations (`irot`, `imir`) are applied to the small result.
 ///
-/// Returns nil for what this route does not handle (alpha, more than 8 bits, a crop, an
-/// unknown colour matrix, anything malformed); the caller then decodes with libvips, which
+/// Returns nil for what this route does not handle (alpha, a crop,
+/// an unknown colour matrix, anything malformed); the caller then decodes with libvips, which
 /// has the final word on whether the file is damaged.
 struct HEIFShrinkingDecoder {
     /// The shrunk picture, packed RGB, and how to turn it upright.
@@ -40,23 +43,94 @@ struct HEIFShrinkingDecoder {
     /// With `primarySize` (what libvips read from the header, displayed) the primary image
     /// must be exactly that size, so the limits checked on the header hold here too.
     func decode(covering box: PixelSize, primarySize: PixelSize? = nil) -> Result? {
-        guard let primary = container.primary, primary.type == "hvc1" || primary.type == "grid",
+        plan(covering: box, primarySize: primarySize).flatMap(decode)
+    }
+
+    /// What `decode` does for a box, worked out from the container alone, before anything is
+    /// decoded: the item (the primary image or a thumbnail), its tiles, the shrink factor, and
+    /// what that holds at once (`peakBytes`), for the decode-memory budget.
+    struct Plan {
+        typealias Tile = (item: HEIFContainer.Item, x: Int, y: Int)
+        let item: HEIFContainer.Item
+        let size: PixelSize
+        let factor: Int
+        let transforms: [HEIFProperty]
+        let tiles: [Tile]
+        let usedThumbnail: Bool
+        /// One tile's size (the whole picture's when it is not a grid).
+        let tilePixels: PixelSize
+        /// The samples' depth, from `av1C` or `hvcC`.
+        let bitDepth: Int
+        /// The largest of: one decoded tile with the YCbCr sums (6 or 12 bytes an output
+        /// pixel) and the tile's data when its extents are joined; or the sums and the two RGB
+        /// copies of the output (3 bytes a pixel each) at the end.
+        let peakBytes: Int
+        /// `hvc1` or `av01`.
+        var codec: String { tiles[0].item.type }
+    }
+
+    /// The plan for `box` (displayed orientation); nil when this route does not handle the file
+    /// (see `decode(covering:primarySize:)`).
+    func plan(covering box: PixelSize, primarySize: PixelSize? = nil) -> Plan? {
+        guard let primary = container.primary, Self.codedTypes.contains(primary.type) || primary.type == "grid",
               !hasAlpha(primary), let transforms = transforms(of: primary),
               let stored = spatialExtent(of: primary) else { return nil }
         if let primarySize, primarySize != displayed(stored, transforms) { return nil }
         let item = thumbnail(of: primary, covering: box) ?? primary
         guard let itemTransforms = item.id == primary.id ? transforms : self.transforms(of: item),
-              let size = spatialExtent(of: item) else { return nil }
+              let size = spatialExtent(of: item),
+              size.width <= Self.maxSide, size.height <= Self.maxSide, size.width * size.height <= Self.maxPixels
+        else { return nil }
         let codedBox = displayed(box, itemTransforms)   // a quarter turn is its own inverse here
-        guard let factor = Self.evenFactor(size: size, box: codedBox),
-              let shrunk = shrink(item, size: size, factor: factor, skipLoopFilters: factor >= 4),
-              let coding = coding(of: item, stream: shrunk.stream) else { return nil }
-        let shrinker = shrunk.shrinker
-        return Result(rgb: shrinker.rgb(coding, monochrome: shrunk.monochrome),
-                      width: shrinker.outputWidth, height: shrinker.outputHeight,
-                      transforms: itemTransforms,
-                      usedThumbnail: item.id != primary.id)
+        guard let factor = Self.evenFactor(size: size, box: codedBox), let tiles = tiles(of: item),
+              let first = tiles.first, let tileSize = spatialExtent(of: first.item),
+              tiles.allSatisfy({ $0.item.type == first.item.type }),
+              let picture = decodedBytes(first.item, size: tileSize) else { return nil }
+        let depth = bitDepth(of: first.item)
+        let output = ((size.width + factor - 1) / factor) * ((size.height + factor - 1) / factor)
+        let sums = YCbCrBoxShrinker<UInt16>.fits(factor: factor, bitDepth: depth)
+            ? YCbCrBoxShrinker<UInt16>.sumBytes(outputPixels: output) : YCbCrBoxShrinker<UInt32>.sumBytes(outputPixels: output)
+        let joinedData = tiles.map { $0.item.extents.count > 1 ? $0.item.extents.reduce(0) { $0 + $1.count } : 0 }.max() ?? 0
+        let peak = max(picture + joinedData + sums, sums + 6 * output)
+        return Plan(item: item, size: size, factor: factor, transforms: itemTransforms, tiles: tiles,
+                    usedThumbnail: item.id != primary.id, tilePixels: tileSize, bitDepth: depth, peakBytes: peak)
     }
+
+    /// What the codec's decoder holds for one picture of `size`: dav1d its planes
+    /// (`AV1Decoder.pictureBytes`, from `av1C`), its copy of the data and its per-frame state
+    /// (half a byte a pixel: 10 MB over the planes measured on 20 MP); libde265 about 3 bytes
+    /// a pixel at 8 bits, the picture and its per-block state (2.9 measured on a 48 MP picture:
+    /// 283 MB over an idle ingest, 145 MB of it the sums of a shrink by 2), and 5 above, where
+    /// the picture's 1.5 bytes a pixel double.
+    private func decodedBytes(_ item: HEIFContainer.Item, size: PixelSize) -> Int? {
+        guard item.type == "av01" else { return size.width * size.height * (bitDepth(of: item) > 8 ? 5 : 3) }
+        for case let .av1Configuration(depth, monochrome, shiftX, shiftY) in item.properties {
+            let data = item.extents.reduce(0) { $0 + $1.count }
+            return data + size.width * size.height / 2 + AV1Decoder.pictureBytes(width: size.width, height: size.height, bitDepth: depth,
+                                                  chromaShift: monochrome ? nil : (shiftX, shiftY))
+        }
+        return nil
+    }
+
+    /// Decodes as `plan` says; nil when a tile cannot be decoded or is not what the container
+    /// said (libvips then judges the file).
+    func decode(_ plan: Plan) -> Result? {
+        let shrunk = YCbCrBoxShrinker<UInt16>.fits(factor: plan.factor, bitDepth: plan.bitDepth)
+            ? shrink(plan, into: UInt16.self) : shrink(plan, into: UInt32.self)
+        guard let shrunk else { return nil }
+        return Result(rgb: shrunk.rgb, width: shrunk.width, height: shrunk.height,
+                      transforms: plan.transforms, usedThumbnail: plan.usedThumbnail)
+    }
+
+    /// The luma depth `av1C` or `hvcC` gives (`hvcC`'s 18th byte: bitDepthLumaMinus8); 8
+    /// when neither says.
+    private func bitDepth(of item: HEIFContainer.Item) -> Int {
+        for case let .av1Configuration(depth, _, _, _) in item.properties { return depth }
+        if let configuration = hvcC(of: item), configuration.count > 17 { return 8 + Int(configuration[17] & 7) }
+        return 8
+    }
+
+    static let codedTypes: Set<String> = ["hvc1", "av01"]
 
     /// Twice the box: a box filter alone aliases fine detail (foliage, fabric), so it stops at
     /// twice the size and the Lanczos resize to the box does the rest, as libvips's own
@@ -74,26 +148,26 @@ struct HEIFShrinkingDecoder {
         return fit(box) >= 2 ? 2 : nil
     }
 
-    private func shrink(_ item: HEIFContainer.Item, size: PixelSize, factor: Int,
-                        skipLoopFilters: Bool) -> (shrinker: YCbCrBoxShrinker, monochrome: Bool, stream: (Int, Bool))? {
-        var tiles: [(item: HEIFContainer.Item, x: Int, y: Int)] = []
-        if item.type == "hvc1" {
-            tiles = [(item, 0, 0)]
-        } else {
-            guard let grid = withData(of: item, HEIFGrid.init), let layout = gridTiles(item, grid) else { return nil }
-            tiles = layout
-        }
-        guard size.width <= Self.maxSide, size.height <= Self.maxSide,
-              size.width * size.height <= Self.maxPixels else { return nil }
-        var shrinker: YCbCrBoxShrinker?
+    /// The item's coded pictures, each at its place: itself, or a grid's tiles.
+    private func tiles(of item: HEIFContainer.Item) -> [Plan.Tile]? {
+        if Self.codedTypes.contains(item.type) { return [(item, 0, 0)] }
+        guard let grid = withData(of: item, HEIFGrid.init) else { return nil }
+        return gridTiles(item, grid)
+    }
+
+    /// Every tile decoded in turn and added to one shrinker, each tile's picture released before
+    /// the next is decoded; the sums then converted to RGB through the colour coding.
+    private func shrink<Sum: FixedWidthInteger & UnsignedInteger>(_ plan: Plan, into _: Sum.Type)
+        -> (rgb: [UInt8], width: Int, height: Int)? {
+        let (size, factor, tiles, skipLoopFilters) = (plan.size, plan.factor, plan.tiles, plan.factor >= 4)
+        var shrinker: YCbCrBoxShrinker<Sum>?
         var monochrome = false
         var stream = (2, false)
         for tile in tiles {
-            guard tile.item.type == "hvc1", let configuration = hvcC(of: tile.item),
-                  let declared = spatialExtent(of: tile.item) else { return nil }
+            guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
             let decoded: Bool? = withData(of: tile.item) { data in
                 do {
-                    try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters) { planes in
+                    try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters) { planes in
                         // A picture smaller than its item claims would leave part of the image
                         // black: the file is not what it says, and libvips should judge it.
                         guard planes.luma.width >= declared.width, planes.luma.height >= declared.height else {
@@ -103,10 +177,11 @@ struct HEIFShrinkingDecoder {
                             monochrome = planes.chroma == nil
                             stream = (planes.streamMatrix, planes.streamFullRange)
                             shrinker = YCbCrBoxShrinker(width: size.width, height: size.height, factor: factor,
-                                                        chromaShift: planes.chromaShift)
+                                                        chromaShift: planes.chromaShift, bitDepth: planes.bitDepth)
                         }
-                        guard shrinker!.chromaShift == planes.chromaShift, monochrome == (planes.chroma == nil) else {
-                            throw HEVCDecoder.Failure.unsupported("tiles differ in chroma format")
+                        guard shrinker!.chromaShift == planes.chromaShift, monochrome == (planes.chroma == nil),
+                              shrinker!.bitDepth == planes.bitDepth, planes.bitDepth == plan.bitDepth else {
+                            throw HEVCDecoder.Failure.unsupported("tiles differ in chroma format or depth")
                         }
                         shrinker!.add(planes, x: tile.x, y: tile.y)
                     }
@@ -117,7 +192,20 @@ struct HEIFShrinkingDecoder {
             }
             guard decoded == true else { return nil }
         }
-        return shrinker.map { ($0, monochrome, stream) }
+        guard let shrinker, let coding = coding(of: plan.item, stream: stream) else { return nil }
+        return (shrinker.rgb(coding, monochrome: monochrome), shrinker.outputWidth, shrinker.outputHeight)
+    }
+
+    /// Decodes one coded item (a picture or a grid tile) with its codec's decoder.
+    private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, skipLoopFilters: Bool,
+                            _ body: (YCbCrPlanes) throws -> Void) throws {
+        if item.type == "av01" {
+            return try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, body)
+        }
+        guard item.type == "hvc1", let configuration = hvcC(of: item) else {
+            throw HEVCDecoder.Failure.unsupported("a \(item.type) item")
+        }
+        try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters, body)
     }
 
     /// Tiles in row order, each at its place; all tiles share the first tile's size, and
@@ -140,7 +228,7 @@ struct HEIFShrinkingDecoder {
     private func thumbnail(of primary: HEIFContainer.Item, covering box: PixelSize) -> HEIFContainer.Item? {
         container.sources(pointingTo: primary.id, type: "thmb")
             .compactMap { container.items[$0] }
-            .filter { $0.type == "hvc1" && !hasAlpha($0) }
+            .filter { Self.codedTypes.contains($0.type) && !hasAlpha($0) }
             .first { item in
                 guard let size = spatialExtent(of: item), let transforms = transforms(of: item) else { return false }
                 let shown = displayed(size, transforms), needed = Self.withMargin(box)

@@ -75,16 +75,20 @@ enum HEVCDecoder {
     }
 
     private static func planes(of picture: OpaquePointer) throws -> YCbCrPlanes {
-        for channel in 0..<3 where de265_get_bits_per_pixel(picture, Int32(channel)) > 8 {
-            throw Failure.unsupported("more than 8 bits a sample")
+        // Above 8 bits libde265 stores 16-bit words; the shrinker takes one depth for all planes.
+        let depth = Int(de265_get_bits_per_pixel(picture, 0))
+        let format = de265_get_chroma_format(picture)
+        let planeCount = format == de265_chroma_mono ? 1 : 3
+        guard (8...16).contains(depth),
+              (0..<planeCount).allSatisfy({ Int(de265_get_bits_per_pixel(picture, Int32($0))) == depth }) else {
+            throw Failure.unsupported("\(depth) bits a sample, or planes of different depths")
         }
         func plane(_ channel: Int32) throws -> YCbCrPlanes.Plane {
             var stride: Int32 = 0
             guard let base = de265_get_image_plane(picture, channel, &stride) else { throw Failure.damaged("no plane \(channel)") }
-            return .init(base: base, stride: Int(stride), width: Int(de265_get_image_width(picture, channel)),
+            return .init(base: UnsafeRawPointer(base), stride: Int(stride), width: Int(de265_get_image_width(picture, channel)),
                          height: Int(de265_get_image_height(picture, channel)))
         }
-        let format = de265_get_chroma_format(picture)
         let shift: (x: Int, y: Int)
         switch format {
         case de265_chroma_mono, de265_chroma_444: shift = (0, 0)
@@ -94,6 +98,6 @@ enum HEVCDecoder {
         }
         return YCbCrPlanes(luma: try plane(0), chroma: format == de265_chroma_mono ? nil : (try plane(1), try plane(2)),
                            chromaShift: shift, streamMatrix: Int(de265_get_image_matrix_coefficients(picture)),
-                           streamFullRange: de265_get_image_full_range_flag(picture) != 0)
+                           streamFullRange: de265_get_image_full_range_flag(picture) != 0, bitDepth: depth)
     }
 }

@@ -3,25 +3,45 @@
 /// the full-size picture is never converted to RGB. This is what a JPEG decoder's DCT scaling
 /// does for JPEG, done after the decode for HEVC, which has no such shortcut.
 ///
-/// Pictures may arrive as tiles (a HEIF grid): `add` each at its place in the image.
+/// Pictures may arrive as tiles (a HEIF grid): `add` each at its place in the image. Samples of
+/// more than 8 bits (10-bit AVIF) are summed as they are and brought to 8 bits in `rgb`, so
+/// the output is 8-bit whatever the input's depth.
 /// Samples outside `width` x `height` (a grid's right and bottom overhang) are ignored.
-struct YCbCrBoxShrinker {
+///
+/// The sums are `Sum`s, one per output pixel and plane: 16-bit ones when a box's sum fits
+/// (`fits`: shrinks of up to 14 at 8 bits, 6 at 10), halving what the shrink holds, which at a
+/// shrink of 2 is as much as a 4:2:0 picture's own planes.
+struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     let width: Int
     let height: Int
     let factor: Int
     let chromaShift: (x: Int, y: Int)
+    let bitDepth: Int
     let outputWidth: Int
     let outputHeight: Int
     /// The chroma planes' size, and how many chroma samples one output box spans each way.
     private let chromaSize: (width: Int, height: Int)
     private let chromaBox: (width: Int, height: Int)
-    private var sumY: [UInt32]
-    private var sumCb: [UInt32]
-    private var sumCr: [UInt32]
+    private var sumY: [Sum]
+    private var sumCb: [Sum]
+    private var sumCr: [Sum]
+
+    /// Whether the sum of a `factor` x `factor` box of `bitDepth`-bit samples fits a `Sum`.
+    static func fits(factor: Int, bitDepth: Int) -> Bool {
+        let box = factor.multipliedReportingOverflow(by: factor)
+        let most = box.partialValue.multipliedReportingOverflow(by: (1 << bitDepth) - 1)
+        return !box.overflow && !most.overflow && most.partialValue <= Int(Sum.max)
+    }
+
+    /// What the sums hold for an output of `outputPixels`: three planes of `Sum`s.
+    static func sumBytes(outputPixels: Int) -> Int { 3 * outputPixels * MemoryLayout<Sum>.size }
 
     /// `factor` must be even when chroma is subsampled, so chroma boxes align with luma boxes.
-    init(width: Int, height: Int, factor: Int, chromaShift: (x: Int, y: Int)) {
+    /// `bitDepth` 8 to 16 (every tile added must have it).
+    init(width: Int, height: Int, factor: Int, chromaShift: (x: Int, y: Int), bitDepth: Int = 8) {
         precondition(factor >= 1 && factor % (1 << max(chromaShift.x, chromaShift.y)) == 0)
+        precondition((8...16).contains(bitDepth))
+        self.bitDepth = bitDepth
         self.width = width
         self.height = height
         self.factor = factor
@@ -36,32 +56,31 @@ struct YCbCrBoxShrinker {
         sumCr = sumY
     }
 
-    /// Adds a picture (or a grid tile) whose top-left luma sample is at (`x`, `y`).
+    /// Adds a picture (or a grid tile) whose top-left luma sample is at (`x`, `y`); its
+    /// `bitDepth` must be the shrinker's.
     mutating func add(_ planes: YCbCrPlanes, x: Int, y: Int) {
-        Self.accumulate(planes.luma, x: x, y: y, limit: (width, height), factor: (factor, factor),
-                        outputWidth: outputWidth, into: &sumY)
+        accumulate(planes.luma, x: x, y: y, limit: (width, height), factor: (factor, factor), into: &sumY)
         guard let chroma = planes.chroma else { return }
         let origin = (x >> chromaShift.x, y >> chromaShift.y)
-        Self.accumulate(chroma.cb, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox,
-                        outputWidth: outputWidth, into: &sumCb)
-        Self.accumulate(chroma.cr, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox,
-                        outputWidth: outputWidth, into: &sumCr)
+        accumulate(chroma.cb, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox, into: &sumCb)
+        accumulate(chroma.cr, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox, into: &sumCr)
     }
 
     /// Packed 8-bit RGB, `outputWidth` x `outputHeight`, through `coding`'s matrix.
     func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
+        let scale = Double(1 << (bitDepth - 8))
         for oy in 0..<outputHeight {
             let rows = min(factor, height - oy * factor)
             let chromaRows = min(chromaBox.height, chromaSize.height - oy * chromaBox.height)
             for ox in 0..<outputWidth {
                 let i = oy * outputWidth + ox
-                let luma = Double(sumY[i]) / Double(rows * min(factor, width - ox * factor))
+                let luma = Double(sumY[i]) / Double(rows * min(factor, width - ox * factor)) / scale
                 var cb = 128.0, cr = 128.0
                 if !monochrome {
                     let count = Double(chromaRows * min(chromaBox.width, chromaSize.width - ox * chromaBox.width))
-                    cb = Double(sumCb[i]) / count
-                    cr = Double(sumCr[i]) / count
+                    cb = Double(sumCb[i]) / count / scale
+                    cr = Double(sumCr[i]) / count / scale
                 }
                 let (r, g, b) = coding.rgb(y: luma, cb: cb, cr: cr)
                 out[i * 3] = r
@@ -73,8 +92,21 @@ struct YCbCrBoxShrinker {
     }
 
     /// Adds each sample of `plane`, placed at (`x`, `y`), to the sum of the box it falls in.
-    private static func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
-                                   outputWidth: Int, into sums: inout [UInt32]) {
+    private func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
+                            into sums: inout [Sum]) {
+        if bitDepth > 8 {
+            Self.accumulate(plane, UInt16.self, x: x, y: y, limit: limit, factor: factor, outputWidth: outputWidth, into: &sums)
+        } else {
+            Self.accumulate(plane, UInt8.self, x: x, y: y, limit: limit, factor: factor, outputWidth: outputWidth, into: &sums)
+        }
+    }
+
+    /// The caller keeps each box's sum within a `Sum` (`fits`); past it the sum wraps, it
+    /// never traps.
+    private static func accumulate<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ plane: YCbCrPlanes.Plane, _: Sample.Type, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
+        outputWidth: Int, into sums: inout [Sum]
+    ) {
         let columns = max(0, min(plane.width, limit.0 - x))
         let rows = max(0, min(plane.height, limit.1 - y))
         guard columns > 0 && rows > 0 else { return }
@@ -82,10 +114,10 @@ struct YCbCrBoxShrinker {
         sums.withUnsafeMutableBufferPointer { sums in
             boxOfColumn.withUnsafeBufferPointer { boxOfColumn in
                 for row in 0..<rows {
-                    let source = plane.base + row * plane.stride
+                    let source = (plane.base + row * plane.stride).assumingMemoryBound(to: Sample.self)
                     let base = ((y + row) / factor.1) * outputWidth
                     for column in 0..<columns {
-                        sums[base + boxOfColumn[column]] &+= UInt32(source[column])
+                        sums[base + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: source[column])
                     }
                 }
             }

@@ -1,8 +1,12 @@
-/// Decodes a BMP: its headers first (the pixel size against the pipeline's limits, the
-/// compression against what the decoder reads), then FFmpeg's BMP decoder (`BMPImage`).
+/// Decodes a BMP: its headers first (the pixel size and the decode's memory against the
+/// pipeline's limits, the compression against what the decoder reads), then FFmpeg's BMP
+/// decoder (`BMPImage`).
 /// A BMP holds no capture metadata: its time is its sidecar's, else the file's.
 struct BitmapDecoder {
     let configuration: PipelineConfiguration
+    /// Shared by the decode stage's workers (`DecodeMemoryGate`). nil: the decode is only held
+    /// to the budget alone.
+    var memoryGate: DecodeMemoryGate?
 
     func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         var draft = input
@@ -19,6 +23,12 @@ struct BitmapDecoder {
         draft.displayedSize = draft.storedSize
         recordCaptureTime(into: &draft)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: .up, configuration: configuration)
+        let needed = DecodeMemory.bmp(size: draft.storedSize, bitsPerPixel: header.bitsPerPixel)
+        let limit = configuration.limits.maxDecodeMemoryBytes
+        try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: limit, path: path)
+        let reservation = memoryGate?.reserve(needed.bytes.addingReportingOverflow(bytes.count).partialValue,
+                                              capacity: Int(clamping: limit))
+        defer { reservation?.release() }
         do {
             return DecodedImage(draft: draft, image: try BMPImage.decode(bytes, fitting: box), orientation: .up)
         } catch {

@@ -13,36 +13,16 @@ enum DecodeLimits {
         }
     }
 
-    /// Refuses an image libvips would have to decode whole (an interlaced PNG, a progressive or
-    /// multi-scan JPEG, any JPEG XL: libvips 8.14's jxlload has libjxl decode into one buffer)
-    /// when that takes more memory than the pipeline allows one decode, from its header and
-    /// structure, before any pixel is decoded. What such a decode holds at once is the whole
-    /// image (or its DCT coefficients) and the file's bytes, read whole before it.
-    /// `bytesPerPixel`: what the header says the loader delivers (a JPEG XL's).
-    static func checkWholeDecode(_ bytes: SourceBytes, format: MediaFormat, size: PixelSize, bytesPerPixel: Int,
-                                 limit: Int64, path: String) throws {
-        let raw = UnsafeRawBufferPointer(bytes.buffer)
-        let whole: Int?, what: String
-        switch format {
-        case .png:
-            whole = PNGStructure.wholeDecodeBytes(raw)
-            what = "an interlaced (Adam7) PNG is decoded whole: its \(size) pixels"
-        case .jpeg:
-            whole = JPEGStructure.wholeDecodeBytes(raw)
-            what = "a progressive JPEG is decoded whole: the DCT coefficients of its \(size) pixels"
-        case .jxl:
-            let pixels = size.width.multipliedReportingOverflow(by: size.height)
-            let total = pixels.partialValue.multipliedReportingOverflow(by: bytesPerPixel)
-            whole = pixels.overflow || total.overflow ? .max : total.partialValue
-            what = "a JPEG XL is decoded whole: its \(size) pixels"
-        default:
-            return
-        }
-        guard let whole else { return }
-        let needed = Int64(clamping: whole).addingReportingOverflow(Int64(bytes.count))
-        guard needed.overflow || needed.partialValue > limit else { return }
-        throw IngestError(.tooLarge, path: path, reason: "\(what) and the file's \(megabytes(Int64(bytes.count))) need "
-                          + "\(needed.overflow ? "more than \(megabytes(.max))" : megabytes(needed.partialValue)) at once; "
+    /// Refuses a file whose decode would hold more than the pipeline allows one decode
+    /// (`needed`, estimated from its header by `DecodeMemory`, plus the file's own bytes, read
+    /// whole before decoding), before any pixel is decoded. nil `needed`: a decode that keeps
+    /// only a few rows, which is not counted.
+    static func checkMemory(_ needed: DecodeMemory?, fileBytes: Int, limit: Int64, path: String) throws {
+        guard let needed else { return }
+        let total = Int64(clamping: needed.bytes).addingReportingOverflow(Int64(fileBytes))
+        guard total.overflow || total.partialValue > limit else { return }
+        throw IngestError(.tooLarge, path: path, reason: "\(needed.what) and the file's \(megabytes(Int64(fileBytes))) need "
+                          + "\(total.overflow ? "more than \(megabytes(.max))" : megabytes(total.partialValue)) at once; "
                           + "the pipeline's limits.decodeMemoryBytes allows \(megabytes(limit))")
     }
 

@@ -11,6 +11,9 @@ import Foundation
 /// inside the decode stage's crash guard and time budget, like every decoder.
 struct RawImageDecoder {
     let configuration: PipelineConfiguration
+    /// Shared by the decode stage's workers (`DecodeMemoryGate`): a development reserves what
+    /// it holds. nil: it is only held to the budget alone.
+    var memoryGate: DecodeMemoryGate?
 
     /// How far a preview's shape may be from the developed picture's and still stand for it
     /// (sensor margins differ by a few pixels; a 16:9 preview of a 3:2 sensor does not).
@@ -95,8 +98,8 @@ struct RawImageDecoder {
             guard (try? DecodeLimits.check(size, limit: configuration.limits.maxPixels, path: path)) != nil,
                   Self.covers(size, box: box, stored: stored), !JPEGStructure.isTruncated(UnsafeRawBufferPointer(preview.buffer))
             else { return nil }
-            try DecodeLimits.checkWholeDecode(preview, format: .jpeg, size: size, bytesPerPixel: header.bytesPerPixel,
-                                              limit: configuration.limits.maxDecodeMemoryBytes, path: path)
+            try DecodeLimits.checkMemory(.jpeg(UnsafeRawBufferPointer(preview.buffer), size: size), fileBytes: preview.count,
+                                         limit: configuration.limits.maxDecodeMemoryBytes, path: path)
             return try? VipsImage.decodeShrunkJPEG(preview, stored: size, fitting: box.width, box.height,
                                                    convertToSRGB: header.hasICCProfile && header.iccProfileProblem == nil)
         case let .rgb(width, height, pixels)?:
@@ -127,6 +130,8 @@ struct RawImageDecoder {
                     + "at once; the pipeline's limits.decodeMemoryBytes allows %.1f MB",
                 Double(raw.halfSizeDevelopmentBytes) / 1_000_000, Double(limit) / 1_000_000))
         }
+        let reservation = memoryGate?.reserve(Int(clamping: raw.halfSizeDevelopmentBytes), capacity: Int(clamping: limit))
+        defer { reservation?.release() }
         do {
             return try raw.developHalfSize { pixels, size in
                 try VipsImage.fromRGB(pixels, width: size.width, height: size.height).fittedInMemory(box.width, box.height)

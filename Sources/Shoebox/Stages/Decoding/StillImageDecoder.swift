@@ -1,8 +1,11 @@
 /// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, JPEG XL, and a GIF's first frame) with
-/// libvips (HEIC through libde265 when it can): header first, limits, EXIF, then one
+/// libvips (HEIC and AVIF through libde265 and dav1d when they can): header first, limits, EXIF, then one
 /// shrink-on-load decode.
 struct StillImageDecoder {
     let configuration: PipelineConfiguration
+    /// Shared by the decode stage's workers: what their decodes hold at once stays within
+    /// one budget. nil: each decode is only held to the budget alone.
+    var memoryGate: DecodeMemoryGate?
 
     func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         var draft = input
@@ -10,8 +13,6 @@ struct StillImageDecoder {
         let header = try openHeader(bytes, draft)
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
-        try DecodeLimits.checkWholeDecode(bytes, format: draft.format, size: draft.storedSize, bytesPerPixel: header.bytesPerPixel,
-                                          limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         try readAnimation(bytes, header: header, into: &draft)
@@ -25,9 +26,11 @@ struct StillImageDecoder {
         let orientation = orientationToApply(header, container: container, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
+        let reservation = try admit(memoryNeeded(bytes, header: header, draft: draft, box: box), bytes, path: path)
+        defer { reservation?.release() }
         do {
             let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
-                                         stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB)
+                                         stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB, path: path)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
@@ -68,6 +71,7 @@ struct StillImageDecoder {
     /// a still image beside one, and the file may have none.
     private static func failure(_ error: Error, format: MediaFormat, bytes: SourceBytes, path: String,
                                 reason: String) -> IngestError {
+        if let refused = error as? IngestError { return refused }   // over a budget, already the file's
         if format == .avif, AVIFSequence.read(UnsafeRawBufferPointer(bytes.buffer)) != nil {
             return IngestError(.unsupported, path: path,
                                reason: "an AVIF image sequence whose still image libheif cannot read: \(reason): \(error)")
@@ -76,27 +80,68 @@ struct StillImageDecoder {
         return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
-    /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 and a YCbCr
-    /// box shrink for HEIC (when that route handles the file), libvips's shrink-on-load otherwise.
+    /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 or dav1d and
+    /// a YCbCr box shrink for HEIC and AVIF (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
-                              stored: PixelSize, box: PixelSize, convertToSRGB: Bool) throws -> VipsImage {
+                              stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
         switch format {
         case .jpeg:
             return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
                                                   convertToSRGB: convertToSRGB)
-        case .heic:
-            if let image = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
-                                                          fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
-                return image
-            }
-            fallthrough
+        case .heic, .avif:
+            return try decodeHEIF(bytes, header: header, container: container, format: format, stored: stored, box: box,
+                                  convertToSRGB: convertToSRGB, path: path)
         default:
-            return try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
-                                              failOnTruncation: configuration.limits.failOnTruncation,
-                                              heifLoader: format == .avif)
+            return try decodeWithLibvips(bytes, box: box, convertToSRGB: convertToSRGB, heifLoader: false)
         }
+    }
+
+    /// HEIC and AVIF are held to the decode-memory budget by the route that decodes them: the
+    /// shrinking route's plan, or libheif's whole decode when that route declines.
+    private func decodeHEIF(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
+                            stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
+        var held: DecodeMemoryGate.Reservation?
+        defer { held?.release() }
+        let route = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
+                                                   fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
+            held = try admit(.heifRoute($0, size: stored), bytes, path: path)
+        }
+        if let route { return route }
+        held?.release()
+        held = try admit(.libheif(size: stored, av1: format == .avif, highBitDepth: header.bytesPerPixel > header.bands),
+                         bytes, path: path)
+        return try decodeWithLibvips(bytes, box: box, convertToSRGB: convertToSRGB, heifLoader: format == .avif)
+    }
+
+    private func decodeWithLibvips(_ bytes: SourceBytes, box: PixelSize, convertToSRGB: Bool, heifLoader: Bool) throws -> VipsImage {
+        try VipsImage.decodeShrunk(bytes, fitting: box.width, box.height, convertToSRGB: convertToSRGB,
+                                   failOnTruncation: configuration.limits.failOnTruncation, heifLoader: heifLoader)
+    }
+
+    /// What decoding this file holds at once, for the formats whose estimate the header gives
+    /// up front; HEIC and AVIF are estimated by route in `decodeShrunk`. nil: only a few rows.
+    private func memoryNeeded(_ bytes: SourceBytes, header: VipsImage, draft: AssetDraft, box: PixelSize) -> DecodeMemory? {
+        let raw = UnsafeRawBufferPointer(bytes.buffer), size = draft.storedSize
+        switch draft.format {
+        case .png: return .png(raw, size: size)
+        case .jpeg: return .jpeg(raw, size: size)
+        case .jxl: return .jxl(size: size, bytesPerPixel: header.bytesPerPixel)
+        case .webp: return .webp(size: size, box: box, animated: (draft.details.frameCount ?? 1) > 1)
+        case .tiff: return .tiff(raw, size: size, bytesPerPixel: header.bytesPerPixel)
+        default: return nil
+        }
+    }
+
+    /// Refuses a decode over the budget (`tooLarge`), else reserves what it needs from the
+    /// stage's gate, waiting for room beside the decodes in flight; nil when nothing is reserved
+    /// (a decode of a few rows, or no gate).
+    private func admit(_ needed: DecodeMemory?, _ bytes: SourceBytes, path: String) throws -> DecodeMemoryGate.Reservation? {
+        let limit = configuration.limits.maxDecodeMemoryBytes
+        try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: limit, path: path)
+        guard let needed, let memoryGate else { return nil }
+        return memoryGate.reserve(needed.bytes.addingReportingOverflow(bytes.count).partialValue, capacity: Int(clamping: limit))
     }
 
     /// Whether the decode converts through the embedded ICC profile: only when there is one and
