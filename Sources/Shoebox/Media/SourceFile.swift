@@ -57,6 +57,16 @@ public enum SourceFile {
         return Array(bytes.prefix(n))
     }
 
+    /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`, read
+    /// straight into the `SourceBytes` that holds them.
+    public static func prefix(_ path: String, count: Int) throws -> (SourceBytes, Status) {
+        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        let status = try regularFileStatus(fd, path: path)
+        return (try readAll(fd, expected: Int(min(Int64(count), status.size)), path: path), status)
+    }
+
     /// The status of a path without opening it, not following a final symlink.
     public static func status(ofPath path: String) -> Status? {
         var info = stat()

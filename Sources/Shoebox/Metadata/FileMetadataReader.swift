@@ -41,19 +41,24 @@ public enum FileMetadataReader {
 
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
     /// IPTC and the header all sit there; the megabytes of scan data after them are not read),
-    /// any other file whole.
+    /// any other file whole. The segments are looked for in the first 64 KB, then the first
+    /// 512 KB; a JPEG whose first scan starts later still is read whole.
     private static func contents(of path: String, format: MediaFormat, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
-        if format == .jpeg, let status = SourceFile.status(ofPath: path), status.size > jpegPrefixBytes {
-            let head = try SourceFile.head(path, count: jpegPrefixBytes)
-            let scan = head.withUnsafeBytes { JPEGStructure.firstScanOffset($0) }
-            if scan != nil { return (SourceBytes(copying: Data(head)), status) }
+        if format == .jpeg, let status = SourceFile.status(ofPath: path) {
+            for count in jpegPrefixBytes where status.size > count {
+                let (prefix, _) = try SourceFile.prefix(path, count: count)
+                if let scan = JPEGStructure.firstScanOffset(UnsafeRawBufferPointer(prefix.buffer)),
+                   scan < prefix.count || count == jpegPrefixBytes.last {
+                    return (prefix, status)
+                }
+            }
         }
         return try SourceFile.read(path, maxBytes: maxBytes)
     }
 
-    /// Enough for the segments of nearly every JPEG (a phone's EXIF, XMP, ICC and maker notes
-    /// take 20-100 KB); one whose first scan starts later is read whole.
-    static let jpegPrefixBytes = 512 * 1024
+    /// The prefixes tried, shortest first: 64 KB holds the segments of most JPEGs, 512 KB those
+    /// of nearly every one (a phone's EXIF, XMP, ICC and maker notes take 20-100 KB).
+    static let jpegPrefixBytes = [64 * 1024, 512 * 1024]
 
     /// A RAW's size and data as LibRaw and its own EXIF give them (`RawImageDecoder.metadata`).
     private static func raw(_ bytes: SourceBytes, status: SourceFile.Status, path: String, format: MediaFormat) throws -> FileMetadata {
