@@ -41,8 +41,9 @@ public enum FileMetadataReader {
 
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
     /// IPTC and the header all sit there; the megabytes of scan data after them are not read),
-    /// any other file whole. The segments are looked for in the first 64 KB, then the first
-    /// 512 KB; a JPEG whose first scan starts later still is read whole.
+    /// a PNG's chunks without its pixel data and a HEIF's boxes and items without its coded
+    /// pictures (both left zero), any other file whole. A JPEG's segments are looked for in
+    /// its first 64 KB, then its first 512 KB; one whose first scan starts later is read whole.
     private static func contents(of path: String, format: MediaFormat, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
         if format == .jpeg, let status = SourceFile.status(ofPath: path) {
             for count in jpegPrefixBytes where status.size > count {
@@ -53,6 +54,8 @@ public enum FileMetadataReader {
                 }
             }
         }
+        if format == .png { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: PNGStructure.pixelData) }
+        if format == .heic || format == .avif { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: HEIFPictureData.ranges) }
         return try SourceFile.read(path, maxBytes: maxBytes)
     }
 
