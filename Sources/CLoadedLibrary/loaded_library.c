@@ -4,9 +4,10 @@
 #include <dlfcn.h>
 #include <string.h>
 
-int sb_loaded_library_folder(const void *address, char *folder, size_t size) {
+int sb_loaded_library_folder(const char *symbol, char *folder, size_t size) {
+    void *address = dlsym(RTLD_DEFAULT, symbol);
     Dl_info info;
-    if (!dladdr(address, &info) || !info.dli_fname)
+    if (!address || !dladdr(address, &info) || !info.dli_fname)
         return -1;
     const char *slash = strrchr(info.dli_fname, '/');
     if (!slash || (size_t) (slash - info.dli_fname) >= size)

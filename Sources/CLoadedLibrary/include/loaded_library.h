@@ -3,10 +3,10 @@
 
 #include <stddef.h>
 
-/* The folder of the loaded shared object that holds `address` (a function of that library),
- * copied into `folder` (at most `size` bytes with the terminating NUL); 0 on success, -1 when
- * no loaded object holds it or the folder does not fit. For finding a library's plug-in
- * folder next to it, where the library itself was installed. */
-int sb_loaded_library_folder(const void *address, char *folder, size_t size);
+/* The folder of the loaded shared object that defines the function `symbol` (looked up as the
+ * dynamic linker resolves it, so never a stub in the caller), copied into `folder` (at most
+ * `size` bytes with the terminating NUL); 0 on success, -1 when no loaded object defines it or
+ * the folder does not fit. For finding a library's plug-in folder, where it was installed. */
+int sb_loaded_library_folder(const char *symbol, char *folder, size_t size);
 
 #endif

@@ -13,9 +13,8 @@ public enum Vips {
 
     /// The folder libvips was loaded from, where its modules folder is.
     private static var libraryFolder: String? {
-        let address = unsafeBitCast(vips_init as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self)
         var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard sb_loaded_library_folder(address, &folder, folder.count) == 0 else { return nil }
+        guard sb_loaded_library_folder("vips_init", &folder, folder.count) == 0 else { return nil }
         return String(cString: folder)
     }
 
