@@ -26,7 +26,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = TakeoutJSON.contents(of: Data(bytes))
     case 7: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
     case 8: _ = HEIFContainer.parse(body)
-    case 9: _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))
+    case 9: // The HEVC route, and the H.264 SPS an MP4's avcC holds (`shoebox metadata`'s videos).
+        _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))
+        _ = H264SequenceParameters(avcC: body)
     case 10: // A TIFF's EXIF structure, copied: copying the copy must give it back.
         if let block = TIFFExifBlock.extract(from: body) {
             let again = block.dropFirst(6).withUnsafeBytes { TIFFExifBlock.extract(from: $0) }

@@ -8,7 +8,8 @@
 # motion-photo scanning (JPEG and HEIC), JPEG/PNG truncation checks and format sniffing (with
 # the BMP headers, the JPEG XL container's Exif box and an AVIF sequence's track),
 # ISO 6709 / QuickTime / EXIF / XMP dates and the capture-time choice, pipeline files, the HEIF
-# container walk with the HEVC and AV1 routes behind it (hvcC, av1C, NAL lengths, grids), the TIFF EXIF
+# container walk with the HEVC and AV1 routes behind it (hvcC, av1C, NAL lengths, grids), an MP4's H.264 SPS
+# (avcC: frame size and pixel aspect ratio), the TIFF EXIF
 # structure copy, RAW recognition and a CR3's or RAF's EXIF, and IPTC blocks; XMP ratings,
 # titles, keywords and GPS, XML entities, and Google Takeout JSON and its names. Crashers land in the current folder as crash-*;
 # each one found becomes a test in Tests/ShoeboxTests/FuzzRegressionTests.swift.
@@ -25,7 +26,7 @@ sources=(
     Pipeline/AspectRule Pipeline/ThumbnailSpec Pipeline/ThumbnailFormat Pipeline/VideoSettings Pipeline/LivePhotoRules
     Pipeline/PixelSize Media/HEIF/ByteCursor Media/HEIF/ISOBox Media/HEIF/HEIFProperty Media/HEIF/HEIFContainer
     Media/HEIF/HEIFGrid Media/HEIF/HEVCDecoder Media/HEIF/YCbCrPlanes Media/HEIF/YCbCrBoxShrinker
-    Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder Media/HEIF/AV1Decoder
+    Media/HEIF/YCbCrCoding Media/HEIF/HEIFShrinkingDecoder Media/HEIF/AV1Decoder Media/H264SequenceParameters
     Media/TIFFHeader Media/TIFFExifBlock Media/TIFFExifBlock+Parts Media/TIFFFirstDirectory Media/FormatSniffer+RAW Media/RawEXIF
     Media/IPTCReader Media/XMPDate Media/XMPPacket+Dates Model/DateCandidate Model/TakenAtSource
     Model/CalendarDate Pipeline/CaptureTimeChoice Media/BMPHeader Media/JXLContainer Media/AVIFSequence

@@ -54,9 +54,11 @@ static int64_t sb_av_seek(void *opaque, int64_t offset, int whence) {
 
 static void sb_av_silence(void) { av_log_set_level(AV_LOG_QUIET); }
 
-/* Opens `size` bytes of `fd` from `base` with the named demuxer ("mov", "matroska", "avi") and
- * reads the stream information. On failure returns a negative AVERROR and leaves *out NULL. */
-static inline int sb_av_open_descriptor(int fd, int64_t base, int64_t size, const char *demuxer, AVFormatContext **out) {
+/* Opens `size` bytes of `fd` from `base` with the named demuxer ("mov", "matroska", "avi") and,
+ * with `probe`, reads the stream information (avformat_find_stream_info, which decodes the
+ * first frames of every stream); without, the streams are as the container's headers give
+ * them. On failure returns a negative AVERROR and leaves *out NULL. */
+static inline int sb_av_open_descriptor(int fd, int64_t base, int64_t size, const char *demuxer, int probe, AVFormatContext **out) {
     *out = NULL;
     sb_av_silence();
     const AVInputFormat *format = av_find_input_format(demuxer);
@@ -76,7 +78,7 @@ static inline int sb_av_open_descriptor(int fd, int64_t base, int64_t size, cons
     context->pb = io;
     context->flags |= AVFMT_FLAG_CUSTOM_IO;
     int rc = avformat_open_input(&context, NULL, format, NULL);
-    if (rc >= 0)
+    if (rc >= 0 && probe)
         rc = avformat_find_stream_info(context, NULL);
     if (rc < 0) {
         if (context) avformat_close_input(&context);

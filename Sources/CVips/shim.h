@@ -13,17 +13,50 @@ typedef enum {
     SB_FORMAT_JXL = 7
 } SBFormat;
 
+/* The libvips plug-in modules Shoebox loads (modules/vips-NAME.so): the HEIF and JPEG XL
+ * loaders. The other modules a libvips may have (ImageMagick, poppler, OpenSlide) hold only
+ * untrusted loaders, which sb_vips_start blocks, and mapping them with their libraries cost
+ * more than the rest of libvips's start-up. */
+static const char *const sb_vips_modules[] = {"heif", "jxl"};
+
+/* Loads the modules above from `folder`, the folder holding libvips, where vips_init looks
+ * (its vips-modules-MAJOR.MINOR). A module that is not there (a libvips with that format
+ * built in, or without it) is passed over, as vips_init passes over a missing folder. */
+static inline void sb_vips_load_modules(const char *folder) {
+    for (size_t i = 0; i < sizeof sb_vips_modules / sizeof *sb_vips_modules; i++) {
+        char *path = g_strdup_printf("%s/vips-modules-%d.%d/vips-%s.so", folder,
+                                     VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, sb_vips_modules[i]);
+        if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
+            (void) g_module_open(path, G_MODULE_BIND_LAZY);   /* the module registers its loaders and stays */
+        g_free(path);
+    }
+}
+
 /* Starts libvips once per process: untrusted loaders blocked except JPEG XL's (libjxl, the
  * reference decoder, is the only JPEG XL decoder there is; Shoebox runs it only on bytes that
  * start with a JPEG XL signature), no operation cache
  * (every file is seen once), one libvips worker thread per image because Shoebox
- * parallelises across files. */
-static inline int sb_vips_start(const char *argv0, int concurrency) {
+ * parallelises across files.
+ *
+ * `library_folder` is the folder holding libvips (NULL when unknown). vips_init loads every
+ * module under VIPSHOME (it guesses VIPSHOME, then sets it in the environment); here, unless
+ * the user set VIPSHOME, it runs with one under /dev/null, which can hold no folder, so it
+ * loads none, and only sb_vips_modules are loaded from beside libvips. VIPSHOME is then
+ * removed again, so that a child process starts the same way. */
+static inline int sb_vips_start(const char *argv0, int concurrency, const char *library_folder) {
     /* Per-file problems reach Shoebox as errors; libvips's warnings would only garble its
      * output. Setting VIPS_WARNING in the environment beforehand keeps them for debugging. */
     g_setenv("VIPS_WARNING", "0", FALSE);
-    if (VIPS_INIT(argv0) != 0)
+    gboolean chosen_modules = library_folder && !g_getenv("VIPSHOME");
+    if (chosen_modules)
+        g_setenv("VIPSHOME", "/dev/null", TRUE);
+    int rc = VIPS_INIT(argv0);
+    if (chosen_modules)
+        g_unsetenv("VIPSHOME");
+    if (rc != 0)
         return -1;
+    if (chosen_modules)
+        sb_vips_load_modules(library_folder);
     vips_block_untrusted_set(TRUE);
     vips_operation_block_set("VipsForeignLoadJxl", FALSE);
     vips_cache_set_max(0);

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Shoebox
 
 /// `shoebox metadata`: what an ingest would catalogue, read without a library or a decode.
 @Suite struct MetadataCommandTests {
@@ -49,5 +50,43 @@ extension MetadataCommandTests {
         try #require(size > 512 * 1024, "the file must be larger than the prefix: \(size) bytes")
         let run = try ShoeboxBinary.run(["metadata", file.path])
         #expect(run.output == "\(file.path)\tjpeg\t2400x1600\t2021-04-05T06:07:08\tExif DateTimeOriginal\tShoebox\t-\n")
+    }
+}
+
+extension MetadataCommandTests {
+    /// A PNG is read without its pixel data; an XMP packet in a chunk after the pixels still
+    /// counts, as when the file is read whole.
+    @Test func aPNGsXMPAfterItsPixelDataIsRead() throws {
+        let folder = try TemporaryFolder()
+        let plain = folder.url.appendingPathComponent("plain.png")
+        try FixtureTool.run("vips", ["gaussnoise", plain.path, "600", "400"])
+        var bytes = [UInt8](try Data(contentsOf: plain))
+        let xmp = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+            + #"<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:DateTimeOriginal="2020-03-04T05:06:07"/>"#
+            + "</rdf:RDF></x:xmpmeta>"
+        bytes.insert(contentsOf: PNGChunk.bytes(type: "iTXt", [UInt8]("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + [UInt8](xmp.utf8)),
+                     at: bytes.count - 12)   // before IEND, after the last IDAT
+        let file = folder.url.appendingPathComponent("late-xmp.png")
+        try Data(bytes).write(to: file)
+
+        let run = try ShoeboxBinary.run(["metadata", file.path])
+
+        #expect(run.output == "\(file.path)\tpng\t600x400\t2020-03-04T05:06:07\tXMP exif:DateTimeOriginal\t-\t-\n")
+    }
+
+    /// A JPEG whose segments end after the first 64 KB read for them is read again with more.
+    @Test func aJPEGWhoseSegmentsPassTheFirstPrefixIsReadWithTheLongerOne() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("long-segments.jpg")
+        try FixtureTool.run("vips", ["gaussnoise", file.path + "[Q=95]", "1200", "800"])
+        try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2021:04:05 06:07:08", "-Make=Shoebox",
+                                         "-Comment=" + String(repeating: "x", count: 60_000),
+                                         "-XMP-dc:Description=" + String(repeating: "y", count: 30_000), file.path])
+        let scan = try Data(contentsOf: file).withUnsafeBytes { JPEGStructure.firstScanOffset($0) ?? 0 }
+        try #require(scan > 64 * 1024 && scan < 512 * 1024, "the first scan must start between the two prefixes: \(scan)")
+
+        let run = try ShoeboxBinary.run(["metadata", file.path])
+
+        #expect(run.output == "\(file.path)\tjpeg\t1200x800\t2021-04-05T06:07:08\tExif DateTimeOriginal\tShoebox\t-\n")
     }
 }

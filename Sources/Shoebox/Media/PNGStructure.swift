@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tells a truncated PNG from a whole one by its closing `IEND` chunk, and an interlaced one
 /// (which is decoded whole) by its header.
 ///
@@ -44,6 +46,24 @@ public enum PNGStructure {
             offset += 12 + length
         }
         return false
+    }
+
+    /// The byte ranges of the file open at `fd` that hold compressed pixels (the data of its
+    /// `IDAT` chunks), found by reading each chunk's length and type in turn; everything else
+    /// (signature, chunk headers and CRCs, metadata chunks before and after the pixels) is not
+    /// named. The walk stops at `IEND`, or where a chunk would run past the end of the file.
+    public static func pixelData(fd: Int32, size: Int64) -> [Range<Int64>] {
+        var ranges: [Range<Int64>] = []
+        var offset: Int64 = 8
+        var header = [UInt8](repeating: 0, count: 8)
+        while offset + 12 <= size, header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 8, off_t(offset)) }) == 8 {
+            let length = Int64(header.withUnsafeBytes { bigEndian32($0, at: 0) })
+            guard offset + 12 + length <= size else { break }
+            if header[4 ..< 8].elementsEqual([0x49, 0x44, 0x41, 0x54]) { ranges.append(offset + 8 ..< offset + 8 + length) }   // IDAT
+            if header[4 ..< 8].elementsEqual([0x49, 0x45, 0x4E, 0x44]) { break }                                                  // IEND
+            offset += 12 + length
+        }
+        return ranges
     }
 
     private static func bigEndian32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {

@@ -21,10 +21,21 @@ public final class SourceBytes: @unchecked Sendable {
         allocationBase = buffer
     }
 
+    /// `count` zero bytes, for a reader that fills in only the parts it needs: a large
+    /// `calloc` maps fresh pages, so the parts never written cost neither zeroing nor memory
+    /// until read.
+    init(zeroed count: Int) {
+        buffer = UnsafeMutableRawBufferPointer(start: calloc(max(count, 1), 1), count: count)
+        fromCalloc = true
+    }
+
     /// The allocation `buffer` is a prefix of, when it is shorter than what was allocated.
     var allocationBase: UnsafeMutableRawBufferPointer?
+    private var fromCalloc = false
 
-    deinit { (allocationBase ?? buffer).deallocate() }
+    deinit {
+        if fromCalloc { free(buffer.baseAddress) } else { (allocationBase ?? buffer).deallocate() }
+    }
 
     public var count: Int { buffer.count }
 

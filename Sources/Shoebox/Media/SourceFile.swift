@@ -34,6 +34,40 @@ public enum SourceFile {
         return (bytes, status)
     }
 
+    /// Reads the file as `read` does, except the byte ranges `leftOut` names from the open
+    /// descriptor and the file's size, which stay zero and are never read (a PNG's pixel data
+    /// when only its chunks around it are wanted).
+    public static func read(_ path: String, maxBytes: Int64,
+                            leavingOut leftOut: (Int32, Int64) -> [Range<Int64>]) throws -> (SourceBytes, Status) {
+        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        let status = try regularFileStatus(fd, path: path)
+        guard status.size <= maxBytes else {
+            throw SourceFileError.tooLarge(size: status.size, limit: maxBytes)
+        }
+        let bytes = SourceBytes(zeroed: Int(status.size))
+        var start: Int64 = 0
+        for gap in leftOut(fd, status.size) + [status.size ..< status.size] where gap.lowerBound >= start {
+            try readRange(fd, start ..< min(gap.lowerBound, status.size), into: bytes, path: path)
+            start = gap.upperBound
+        }
+        return (bytes, status)
+    }
+
+    /// Reads `range` of the file into the same offsets of `bytes`; a file that shrank leaves the
+    /// rest zero.
+    private static func readRange(_ fd: Int32, _ range: Range<Int64>, into bytes: SourceBytes, path: String) throws {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let n = pread(fd, bytes.buffer.baseAddress! + Int(offset), Int(range.upperBound - offset), off_t(offset))
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if n < 0 { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+            if n == 0 { return }
+            offset += Int64(n)
+        }
+    }
+
     /// Hashes the whole file by streaming it (videos are never read into memory).
     public static func hash(_ path: String) throws -> (String, Status) {
         let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -55,6 +89,16 @@ public enum SourceFile {
         let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
         guard n >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
         return Array(bytes.prefix(n))
+    }
+
+    /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`, read
+    /// straight into the `SourceBytes` that holds them.
+    public static func prefix(_ path: String, count: Int) throws -> (SourceBytes, Status) {
+        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        let status = try regularFileStatus(fd, path: path)
+        return (try readAll(fd, expected: Int(min(Int64(count), status.size)), path: path), status)
     }
 
     /// The status of a path without opening it, not following a final symlink.

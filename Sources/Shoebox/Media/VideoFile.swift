@@ -17,7 +17,12 @@ public final class VideoFile {
 
     /// Opens the video at `path`, or the one embedded in it at `range` (a motion photo's MP4).
     /// `stream`: the video stream to read (an AVIF sequence's colour track), else FFmpeg's best.
-    public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil, stream wanted: Int? = nil) throws {
+    /// `describingOnly`: the file is opened for `info` alone, from the container's headers when
+    /// they settle everything FFmpeg's probe would (`settleFromHeaders`), which spares decoding
+    /// the first frames of every stream (tens of ms). `info` is the same, except that `isHDR`
+    /// then comes from the container's colour box alone; frames are not to be read from it.
+    public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil, stream wanted: Int? = nil,
+                describingOnly: Bool = false) throws {
         fd = SourceFile.openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
         var status = stat()
@@ -28,7 +33,12 @@ public final class VideoFile {
         var opened: UnsafeMutablePointer<AVFormatContext>?
         let base = range?.offset ?? 0
         let length = range.map { min($0.length, Int64(status.st_size) - base) } ?? Int64(status.st_size)
-        let rc = sb_av_open_descriptor(fd, base, length, Self.demuxer(for: format), &opened)
+        let demuxer = Self.demuxer(for: format)
+        var rc = sb_av_open_descriptor(fd, base, length, demuxer, describingOnly ? 0 : 1, &opened)
+        if describingOnly, rc >= 0, let headers = opened, !Self.settleFromHeaders(headers) {
+            sb_av_close(&opened)
+            rc = sb_av_open_descriptor(fd, base, length, demuxer, 1, &opened)
+        }
         guard rc >= 0, let opened else {
             close(fd)
             throw MediaError.ffmpeg(operation: "open", message: Self.message(rc))

@@ -41,19 +41,27 @@ public enum FileMetadataReader {
 
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
     /// IPTC and the header all sit there; the megabytes of scan data after them are not read),
-    /// any other file whole.
+    /// a PNG's chunks without its pixel data and a HEIF's boxes and items without its coded
+    /// pictures (both left zero), any other file whole. A JPEG's segments are looked for in
+    /// its first 64 KB, then its first 512 KB; one whose first scan starts later is read whole.
     private static func contents(of path: String, format: MediaFormat, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
-        if format == .jpeg, let status = SourceFile.status(ofPath: path), status.size > jpegPrefixBytes {
-            let head = try SourceFile.head(path, count: jpegPrefixBytes)
-            let scan = head.withUnsafeBytes { JPEGStructure.firstScanOffset($0) }
-            if scan != nil { return (SourceBytes(copying: Data(head)), status) }
+        if format == .jpeg, let status = SourceFile.status(ofPath: path) {
+            for count in jpegPrefixBytes where status.size > count {
+                let (prefix, _) = try SourceFile.prefix(path, count: count)
+                if let scan = JPEGStructure.firstScanOffset(UnsafeRawBufferPointer(prefix.buffer)),
+                   scan < prefix.count || count == jpegPrefixBytes.last {
+                    return (prefix, status)
+                }
+            }
         }
+        if format == .png { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: PNGStructure.pixelData) }
+        if format == .heic || format == .avif { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: HEIFPictureData.ranges) }
         return try SourceFile.read(path, maxBytes: maxBytes)
     }
 
-    /// Enough for the segments of nearly every JPEG (a phone's EXIF, XMP, ICC and maker notes
-    /// take 20-100 KB); one whose first scan starts later is read whole.
-    static let jpegPrefixBytes = 512 * 1024
+    /// The prefixes tried, shortest first: 64 KB holds the segments of most JPEGs, 512 KB those
+    /// of nearly every one (a phone's EXIF, XMP, ICC and maker notes take 20-100 KB).
+    static let jpegPrefixBytes = [64 * 1024, 512 * 1024]
 
     /// A RAW's size and data as LibRaw and its own EXIF give them (`RawImageDecoder.metadata`).
     private static func raw(_ bytes: SourceBytes, status: SourceFile.Status, path: String, format: MediaFormat) throws -> FileMetadata {
@@ -75,7 +83,7 @@ public enum FileMetadataReader {
     private static func video(_ path: String, format: MediaFormat) throws -> FileMetadata {
         do {
             guard let status = SourceFile.status(ofPath: path) else { throw Failure(path: path, reason: "cannot be read") }
-            let info = try VideoFile(path: path, format: format).info
+            let info = try VideoFile(path: path, format: format, describingOnly: true).info
             return FileMetadata(path: path, format: format,
                                 storedSize: PixelSize(width: info.squarePixelWidth, height: info.storedSize.height),
                                 metadata: VideoPosterDecoder.metadata(of: info, path: path, modifiedNanoseconds: status.modifiedNanoseconds).0)
