@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Shoebox: a media-ingest pipeline on libvips, libexif, LibRaw and SQLite.
+// Shoebox: a media-ingest pipeline on libvips, libexif, LibRaw, and SQLite or PostgreSQL.
 // C libraries are Debian's, wrapped as system-library targets found through pkg-config;
 // nothing is fetched from outside the toolchain.
 import PackageDescription
@@ -27,9 +27,11 @@ let package = Package(
                        providers: [.apt(["libde265-dev"])]),
         .systemLibrary(name: "CRaw", path: "Sources/CRaw", pkgConfig: "libraw_r",
                        providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CRaw", "CMalloc", "CCrashGuard"],
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
