@@ -9,7 +9,7 @@ enum AlbumCommand: Command {
         An album holds references: removing an asset from it, or deleting it, never touches the
         asset or its files. Folder albums follow their folders on disk; only their cover can be set.
 
-        USAGE: shoebox album create|add|insert|remove|reorder|rename|delete|cover TITLE ... [--library DIR]
+        USAGE: shoebox album create|add|insert|remove|reorder|rename|delete|cover TITLE ... [--library DIR] [--catalog URL]
                shoebox album create TITLE             Make a user album (an existing one is kept).
                shoebox album add TITLE ASSET...       Append assets (ones already in it stay put).
                shoebox album insert TITLE ASSET... --at N
@@ -29,6 +29,7 @@ enum AlbumCommand: Command {
         OPTIONS:
           --at N                  The position for insert and reorder: 0 is first.
         \(LibraryOption.help)
+        \(CatalogOption.help)
           -h, --help              Show this help.
 
         The cover of a user album is its first asset, of a folder album its newest by capture date,
@@ -45,7 +46,7 @@ enum AlbumCommand: Command {
     ]
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library", "--at"], flags: [])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--at"], flags: [])
         guard let action = args.positionals.first, let arity = arities[action] else {
             throw UsageError("album takes an action: \(arities.keys.sorted().joined(separator: ", "))")
         }
@@ -54,7 +55,7 @@ enum AlbumCommand: Command {
             throw UsageError("wrong number of arguments for album \(action)")
         }
         let at = try position(args, action: action)
-        let catalog = try LibraryOption.openCatalogForWriting(LibraryOption.library(args))
+        let catalog = try CatalogOption.open(args, library: LibraryOption.library(args), for: .writing)
         Output.line(TerminalText.printable(try perform(action, title: operands[0], operands: Array(operands.dropFirst()),
                                                        paths: Array(args.positionalPaths.dropFirst(2)), at: at, catalog: catalog)))
         return ExitStatus.success
@@ -76,7 +77,7 @@ enum AlbumCommand: Command {
 
     /// `paths` are the operands' bytes as `PathText`, for operands that name assets.
     private static func perform(_ action: String, title: String, operands: [String], paths: [String], at: Int,
-                                catalog: SQLiteCatalog) throws -> String {
+                                catalog: any Catalog) throws -> String {
         let ids = { try zip(operands, paths).map { try AssetArgument.id($0, path: $1, in: catalog) } }
         switch action {
         case "create":
@@ -97,7 +98,7 @@ enum AlbumCommand: Command {
         return try contents(title, catalog: catalog)
     }
 
-    private static func setCover(_ title: String, asset: String, path: String, catalog: SQLiteCatalog) throws -> String {
+    private static func setCover(_ title: String, asset: String, path: String, catalog: any Catalog) throws -> String {
         guard let album = try catalog.album(titled: title) else { throw AlbumError.noSuchAlbum(title) }
         let id = try AssetArgument.id(asset, path: path, in: catalog)
         try catalog.setCover(id, of: album)
@@ -105,7 +106,7 @@ enum AlbumCommand: Command {
     }
 
     /// What a person wants to see after an edit: the album's order, briefly.
-    private static func contents(_ title: String, catalog: SQLiteCatalog) throws -> String {
+    private static func contents(_ title: String, catalog: any Catalog) throws -> String {
         let order = try catalog.leadingAssets(of: .user(title), count: 11)
         let shown = order.prefix(10).map(String.init).joined(separator: " ") + (order.count > 10 ? " ..." : "")
         let count = try catalog.summary(of: .user(title))?.count ?? 0

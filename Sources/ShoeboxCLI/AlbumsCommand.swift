@@ -12,10 +12,11 @@ enum AlbumsCommand: Command {
         Without --json, one tab-separated line per album: count, kind, title, counts per kind,
         and the cover asset's id.
 
-        USAGE: shoebox albums [--library DIR] [--json]
+        USAGE: shoebox albums [--library DIR] [--catalog URL] [--json]
 
         OPTIONS:
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --json                  One JSON object a line per album: title, kind (folder or user),
                                   count, counts (per asset kind), coverAsset (an asset id) and
                                   covers ([{name, width, height, path}], from 'shoebox covers').
@@ -23,10 +24,10 @@ enum AlbumsCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library"], flags: ["--json"])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog"], flags: ["--json"])
         guard args.positionals.isEmpty else { throw UsageError("albums takes no arguments") }
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalog(library)
+        let catalog = try CatalogOption.open(args, library: library)
         for album in try catalog.albums() {
             Output.line(args.has("--json") ? try AlbumJSON.line(album, library: library) : row(album))
         }

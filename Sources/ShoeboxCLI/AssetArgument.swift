@@ -17,7 +17,7 @@ enum AssetArgument {
     /// `path` is the argument's bytes as `PathText` (`CommandLineArguments.positionalPaths`),
     /// when known; otherwise the text's own bytes. The text is also read as `PathText`, as
     /// `list` prints it (`\xHH` for a byte that is not UTF-8, or a control character).
-    static func id(_ text: String, path: String? = nil, in catalog: SQLiteCatalog) throws -> Int64 {
+    static func id(_ text: String, path: String? = nil, in catalog: any Catalog) throws -> Int64 {
         for candidate in [path ?? PathText.encode(Array(text.utf8)), PathText.encode(PathText.decode(text))] {
             let absolute = URL(fileURLWithPath: candidate).standardizedFileURL.path
             if let asset = try catalog.asset(path: absolute) ?? catalog.asset(path: IngestPipeline.resolve(absolute)) {

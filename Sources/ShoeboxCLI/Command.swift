@@ -44,7 +44,7 @@ enum Output {
 /// `$SHOEBOX_LIBRARY` counts as unset, as shells and most tools treat an empty variable.
 enum LibraryOption {
     static let help = """
-          --library DIR           The library folder: catalog.sqlite and thumbs/
+          --library DIR           The library folder: thumbs/, covers/ and catalog.sqlite
                                   (default: $SHOEBOX_LIBRARY if set and not empty,
                                   else ~/.local/share/shoebox).
         """
@@ -56,36 +56,5 @@ enum LibraryOption {
         }
         let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return Library(root: URL(fileURLWithPath: home).appendingPathComponent(".local/share/shoebox"))
-    }
-
-    /// Opens the catalog of an existing library for a command that only reads: read-only, so a
-    /// library on read-only media, or one the user may only read, can be listed and shown.
-    /// Nothing is written, except that a catalog an older Shoebox wrote is upgraded first when
-    /// the library can be written (as every command always did), and that is said on stderr.
-    static func openCatalog(_ library: Library) throws -> SQLiteCatalog {
-        try requireCatalog(library)
-        do {
-            return try SQLiteCatalog(readingOnly: library.catalogPath)
-        } catch let CatalogError.olderSchema(path, found, current) where isWritable(library) {
-            _ = try SQLiteCatalog(path: library.catalogPath)
-            Output.error("note: upgraded the catalog \(path) from schema \(found) to \(current)")
-            return try SQLiteCatalog(readingOnly: library.catalogPath)
-        }
-    }
-
-    /// Opens the catalog of an existing library for a command that writes it.
-    static func openCatalogForWriting(_ library: Library) throws -> SQLiteCatalog {
-        try requireCatalog(library)
-        return try SQLiteCatalog(path: library.catalogPath)
-    }
-
-    private static func requireCatalog(_ library: Library) throws {
-        guard FileManager.default.fileExists(atPath: library.catalogPath) else {
-            throw UsageError("no library at \(library.root.path) (run `shoebox ingest` first, or pass --library)")
-        }
-    }
-
-    private static func isWritable(_ library: Library) -> Bool {
-        access(library.root.path, W_OK) == 0 && access(library.catalogPath, W_OK) == 0
     }
 }

@@ -12,7 +12,7 @@ enum ContactSheetCommand: Command {
         written to FILE; more pages to FILE's name with -2, -3... before its extension
         (sheet.jpg, sheet-2.jpg), each written whole (a temporary file, then renamed).
 
-        USAGE: shoebox contact-sheet ALBUM -o FILE [--library DIR] [--columns N] [--rows N]
+        USAGE: shoebox contact-sheet ALBUM -o FILE [--library DIR] [--catalog URL] [--columns N] [--rows N]
 
         ARGUMENTS:
           ALBUM                   The album's title (a user album first, else a folder album).
@@ -20,6 +20,7 @@ enum ContactSheetCommand: Command {
         OPTIONS:
           -o, --output FILE       The first page's file (.jpg or .jpeg).
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --columns N             Cells across, 1 to 20 (default: 6).
           --rows N                Cells down a page, 1 to 40 (default: 8).
           -h, --help              Show this help.
@@ -29,7 +30,7 @@ enum ContactSheetCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library", "-o", "--output", "--columns", "--rows"], flags: [])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "-o", "--output", "--columns", "--rows"], flags: [])
         guard args.positionals.count == 1, let title = args.positionals.first else { throw UsageError("give one ALBUM") }
         guard let output = args.value("-o") ?? args.value("--output") else { throw UsageError("give the sheet's file with -o FILE") }
         let ext = (output as NSString).pathExtension.lowercased()
@@ -37,7 +38,7 @@ enum ContactSheetCommand: Command {
             throw UsageError("the sheet is written as JPEG: give a FILE ending in .jpg (got \(TerminalText.printable(output)))")
         }
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalog(library)
+        let catalog = try CatalogOption.open(args, library: library)
         var sheet = ContactSheet(catalog: catalog, library: library)
         sheet.columns = try number(args, "--columns", in: 1...20) ?? sheet.columns
         sheet.rows = try number(args, "--rows", in: 1...40) ?? sheet.rows

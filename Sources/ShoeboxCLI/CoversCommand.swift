@@ -13,12 +13,13 @@ enum CoversCommand: Command {
         changed are rendered again; files appear atomically in covers/ and the catalog records
         them (see 'shoebox albums --json'). An album's images are those of the sizes last asked.
 
-        USAGE: shoebox covers [--album TITLE] [--size N]... [--library DIR] [--pipeline NAME|FILE]
+        USAGE: shoebox covers [--album TITLE] [--size N]... [--library DIR] [--catalog URL] [--pipeline NAME|FILE]
 
         OPTIONS:
           --album TITLE           Only this album (a user album of that title comes first).
           --size N                Width and height in pixels, 16 to 4096 (default: 512). Repeatable.
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --pipeline NAME|FILE    Whose decode limits and video poster position apply (default: default).
           -h, --help              Show this help.
 
@@ -30,12 +31,12 @@ enum CoversCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--album", "--size", "--library", "--pipeline"], flags: [])
+        let args = try CommandLineArguments(arguments, options: ["--album", "--size", "--library", "--catalog", "--pipeline"], flags: [])
         guard args.positionals.isEmpty else { throw UsageError("covers takes no arguments") }
         let sizes = try self.sizes(args)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalogForWriting(library)
+        let catalog = try CatalogOption.open(args, library: library, for: .writing)
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
@@ -68,7 +69,7 @@ enum CoversCommand: Command {
         return sizes.isEmpty ? [512] : sizes.filter { seen.insert($0).inserted }
     }
 
-    private static func albums(_ title: String?, catalog: SQLiteCatalog) throws -> [AlbumSummary] {
+    private static func albums(_ title: String?, catalog: any Catalog) throws -> [AlbumSummary] {
         guard let title else { return try catalog.albums() }
         guard let album = try catalog.album(titled: title), let summary = try catalog.summary(of: album) else {
             throw AlbumError.noSuchAlbum(title)

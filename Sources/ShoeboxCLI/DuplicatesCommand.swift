@@ -13,10 +13,11 @@ enum DuplicatesCommand: Command {
         Without --json, each group is a line 'N copies of SIZE bytes: BYTES reclaimable (hash
         HASH)' followed by its paths, one a line, indented by two spaces; a last line sums up.
 
-        USAGE: shoebox duplicates [--library DIR] [--json]
+        USAGE: shoebox duplicates [--library DIR] [--catalog URL] [--json]
 
         OPTIONS:
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --json                  One JSON object a line per group: contentHash, fileSize,
                                   copies, reclaimableBytes and paths (sorted); no summary.
           -h, --help              Show this help.
@@ -26,9 +27,9 @@ enum DuplicatesCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library"], flags: ["--json"])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog"], flags: ["--json"])
         guard args.positionals.isEmpty else { throw UsageError("duplicates takes no arguments") }
-        let catalog = try LibraryOption.openCatalog(LibraryOption.library(args))
+        let catalog = try CatalogOption.open(args, library: LibraryOption.library(args))
         let groups = try catalog.duplicateGroups()
         let output = BufferedOutput()
         defer { output.flush() }

@@ -18,11 +18,12 @@ enum GalleryCommand: Command {
         through a link. Each page appears whole, and only pages whose content changed are
         written again. The catalog is only read.
 
-        USAGE: shoebox gallery --out DIR [--library DIR] [--album TITLE] [--page-size N]
+        USAGE: shoebox gallery --out DIR [--library DIR] [--catalog URL] [--album TITLE] [--page-size N]
 
         OPTIONS:
           --out DIR               The gallery's folder (made when missing); open DIR/index.html.
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --album TITLE           Only this album's pages (and the albums and failures pages).
           --page-size N           Assets per album page, 50 to 5000 (default: \(GalleryBuilder.defaultPageSize)).
           -h, --help              Show this help.
@@ -32,11 +33,11 @@ enum GalleryCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library", "--out", "--album", "--page-size"], flags: [])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--out", "--album", "--page-size"], flags: [])
         guard args.positionals.isEmpty else { throw UsageError("gallery takes no arguments (give the folder with --out)") }
         guard let out = args.value("--out") else { throw UsageError("give the gallery's folder with --out DIR") }
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalog(library)
+        let catalog = try CatalogOption.open(args, library: library)
         var builder = GalleryBuilder(catalog: catalog, library: library)
         if let raw = args.value("--page-size") {
             guard let size = Int(raw), (50...5000).contains(size) else {

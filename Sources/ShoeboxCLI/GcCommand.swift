@@ -13,10 +13,11 @@ enum GcCommand: Command {
         link. It holds the library's lock, so it waits for (or refuses during) an ingest. Safe
         to interrupt: each file is removed on its own, and the catalog is not changed.
 
-        USAGE: shoebox gc [--library DIR] [--dry-run]
+        USAGE: shoebox gc [--library DIR] [--catalog URL] [--dry-run]
 
         OPTIONS:
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --dry-run               Remove nothing: print each file that would be removed.
           -h, --help              Show this help.
 
@@ -26,11 +27,11 @@ enum GcCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library"], flags: ["--dry-run"])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog"], flags: ["--dry-run"])
         guard args.positionals.isEmpty else { throw UsageError("gc takes no arguments") }
         let dryRun = args.has("--dry-run")
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalogForWriting(library)   // under the lock, a plain reader
+        let catalog = try CatalogOption.open(args, library: library, for: .writing)   // under the lock, a plain reader
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         if !dryRun { try library.prepare() }   // also clears scratch files a killed run left

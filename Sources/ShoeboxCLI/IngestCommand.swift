@@ -16,14 +16,15 @@ enum IngestCommand: Command {
         its time budget is recorded (crashed, timeout) and the ingest goes on without it:
         the work runs in a child process, started again past such a file.
 
-        USAGE: shoebox ingest PATH... [--library DIR] [--pipeline NAME|FILE] [--jobs N] [--retry-failed]
-                              [--json] [--quiet] [--no-supervise]
+        USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
+                              [--retry-failed] [--json] [--quiet] [--no-supervise]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
 
         OPTIONS:
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
           --jobs N                Decode workers, 0 to \(WorkerLimit.maximum) (default: the pipeline's; 0 = one per core).
           --retry-failed          Also retry files recorded as failed that have not changed
@@ -56,7 +57,7 @@ enum IngestCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let journal = try IngestSupervisor.journalIfSupervised()   // first: a child dies with its supervisor
-        let args = try CommandLineArguments(arguments, options: ["--library", "--pipeline", "--jobs"],
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs"],
                                             flags: ["--retry-failed", "--no-supervise", "--json", "--quiet"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
         let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
@@ -66,6 +67,7 @@ enum IngestCommand: Command {
             throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")
         }
         let library = LibraryOption.library(args)
+        let location = try CatalogOption.location(args, library: library)
         if let inside = args.positionalPaths.first(where: library.contains) {
             throw UsageError("\(TerminalText.printable(inside)) is the library \(library.root.path) or lies inside it; "
                 + "a library is never ingested (give a PATH outside it)")
@@ -79,7 +81,7 @@ enum IngestCommand: Command {
         let lock = try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
-        let catalog = try SQLiteCatalog(path: library.catalogPath)
+        let catalog = try CatalogFactory.open(location, for: .writing)
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
         let style = ProgressReporter.style(quiet: args.has("--quiet"))
         let json = args.has("--json")

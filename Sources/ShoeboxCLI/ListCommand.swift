@@ -10,11 +10,13 @@ enum ListCommand: Command {
         ordered by path. With any fetch option, list prints a fetch: only the assets albums
         show (catalogued without error and still on disk), filtered and in the order asked.
 
-        USAGE: shoebox list [--library DIR] [--json] [--album TITLE] [--kind K]... [--sort KEY]
-                            [--since DATE] [--until DATE] [--has-location] [--limit N] [--offset N]
+        USAGE: shoebox list [--library DIR] [--catalog URL] [--json] [--album TITLE] [--kind K]...
+                            [--sort KEY] [--since DATE] [--until DATE] [--has-location]
+                            [--limit N] [--offset N]
 
         OPTIONS:
         \(LibraryOption.help)
+        \(CatalogOption.help)
           --json                  One JSON object a line per asset: path, kind, width, height (as
                                   displayed), orientation, takenAt, make, model, gps, contentHash,
                                   status, error, thumbnails, and more (see README).
@@ -26,11 +28,11 @@ enum ListCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: FetchArguments.options.union(["--library"]),
+        let args = try CommandLineArguments(arguments, options: FetchArguments.options.union(["--library", "--catalog"]),
                                             flags: FetchArguments.flags.union(["--json"]))
         guard args.positionals.isEmpty else { throw UsageError("list takes no arguments") }
         let library = LibraryOption.library(args)
-        let catalog = try LibraryOption.openCatalog(library)
+        let catalog = try CatalogOption.open(args, library: library)
         let output = BufferedOutput()
         defer { output.flush() }
         let print = { (asset: AssetRecord) in

@@ -68,7 +68,7 @@ import Testing
 
     @Test func helpAndUsage() throws {
         let help = try ShoeboxBinary.run(["duplicates", "--help"])
-        #expect(help.status == 0 && help.output.contains("USAGE: shoebox duplicates [--library DIR] [--json]"))
+        #expect(help.status == 0 && help.output.contains("USAGE: shoebox duplicates [--library DIR] [--catalog URL] [--json]"))
         let overview = try ShoeboxBinary.run(["--help"])
         #expect(overview.output.contains("  duplicates              List the files that hold the same bytes"))
         let library = try TestLibrary()

@@ -21,6 +21,7 @@ enum ShoeboxBinary {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SHOEBOX_PIPELINES"] = Fixtures.repository.appendingPathComponent("pipelines").path
+        environment["SHOEBOX_CATALOG"] = nil   // a developer's own catalog is never the tests'
         process.environment = environment
         return process
     }

@@ -41,9 +41,9 @@ struct AssetFetchQuery {
             conditions.append("a.kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))")
             bindings.append(contentsOf: kinds as [Any?])
         }
-        if let since = options.takenSince { add("a.sort_taken >= ?", since) }
-        // '~' sorts after every character of an ISO 8601 time: "2024-05-31~" follows the whole day.
-        if let until = options.takenUntil { add("a.sort_taken < ?", until + "~") }
+        let dates = CaptureDateBounds(options)
+        if let lower = dates.lower { add("a.sort_taken >= ?", lower) }
+        if let upper = dates.upperExclusive { add("a.sort_taken < ?", upper) }
         if let hasLocation = options.hasLocation {
             conditions.append(hasLocation ? "a.gps_latitude IS NOT NULL" : "a.gps_latitude IS NULL")
         }

@@ -80,7 +80,8 @@ enum CatalogSchema {
         // references; each album's rendered cover images. album_folder is the folder of the path
         // relative to the root ("2024/Paris"), or the root's own name for files directly in it;
         // rtrim(p, replace(p, '/', '')) is p up to its last '/'. Generated, so it follows every
-        // change of path or root with no code to forget.
+        // change of path or root with no code to forget. The rule itself is `FolderAlbumTitle`
+        // (Swift, what other backends store); FolderAlbumTitleTests holds this column to it.
         """
         ALTER TABLE assets ADD COLUMN album_folder TEXT GENERATED ALWAYS AS (
             CASE

@@ -1,6 +1,4 @@
-extension SQLiteCatalog {
-    /// The files on disk (not flagged missing; shown, hidden, failed or not) that share their
-    /// content with another, grouped by `DuplicateGroup.largestFirst`. Reads only.
+extension SQLiteCatalog: DuplicateFinding {
     public func duplicateGroups() throws -> [DuplicateGroup] {
         try read { db in
             let statement = try db.statement("""

@@ -38,34 +38,44 @@ extension SQLiteCatalog {
     @discardableResult
     func releasePairsMissingAFile(db: SQLiteConnection) throws -> [Int64] {
         let statement = try db.statement("""
-            SELECT still.id AS still_id, still.missing AS still_missing, video.id AS video_id, video.missing AS video_missing
+            SELECT still.id AS still_id, still.kind AS still_kind, still.motion_offset AS still_motion_offset,
+            still.missing AS still_missing, video.id AS video_id, video.kind AS video_kind, video.missing AS video_missing
             FROM assets video JOIN assets still ON still.id = video.paired_asset_id
-            WHERE video.hidden = 1 AND video.kind = 'video' AND (video.missing = 1 OR still.missing = 1)
-            """)
-        var broken: [(still: Int64, video: Int64)] = []
+            WHERE video.hidden = 1 AND video.kind = ? AND (video.missing = 1 OR still.missing = 1)
+            """).bind(LivePhotoPairing.kind(of: .video).rawValue)
+        var broken: [(id: Int64, kind: AssetKind)] = []
         while try statement.step() {
             guard !LivePhotoPairing.stands(stillMissing: statement.int("still_missing") != 0,
                                            videoMissing: statement.int("video_missing") != 0) else { continue }
-            broken.append((statement.int64("still_id"), statement.int64("video_id")))
+            let stillKind = AssetKind(rawValue: statement.text("still_kind")) ?? .photo
+            broken.append((statement.int64("still_id"), LivePhotoPairing.kindWhenUnpaired(
+                stillKind, isMotionPhoto: !statement.isNull("still_motion_offset"))))
+            broken.append((statement.int64("video_id"), AssetKind(rawValue: statement.text("video_kind")) ?? .video))
         }
         statement.reset()
-        for (still, video) in broken {
-            try db.statement("""
-                UPDATE assets SET kind = 'photo', paired_asset_id = NULL, pairing = NULL, hidden = (resource_of IS NOT NULL) WHERE id = ?
-                """).bind(still).run()
-            try db.statement("UPDATE assets SET paired_asset_id = NULL, pairing = NULL, hidden = (resource_of IS NOT NULL) WHERE id = ?")
-                .bind(video).run()
-        }
-        return broken.flatMap { [$0.still, $0.video] }
+        for side in broken { try Self.unpair(side.id, kind: side.kind, db: db) }
+        return broken.map(\.id)
     }
 
-    /// A re-recorded file gives up its old pair: the partner is shown again as what it is.
+    /// A re-recorded file gives up its old pair: the partner is shown again as what it is
+    /// (`LivePhotoPairing.kindWhenUnpaired`).
     private func release(_ id: Int64, db: SQLiteConnection) throws {
+        let partners = try db.statement("SELECT id, kind, motion_offset FROM assets WHERE paired_asset_id = ?").bind(id)
+        var unpaired: [(id: Int64, kind: AssetKind)] = []
+        while try partners.step() {
+            let kind = AssetKind(rawValue: partners.text("kind")) ?? .photo
+            unpaired.append((partners.int64("id"),
+                             LivePhotoPairing.kindWhenUnpaired(kind, isMotionPhoto: !partners.isNull("motion_offset"))))
+        }
+        partners.reset()
+        for partner in unpaired { try Self.unpair(partner.id, kind: partner.kind, db: db) }
+    }
+
+    /// Writes one side of a pair undone: no partner, hidden only as a group's member.
+    private static func unpair(_ id: Int64, kind: AssetKind, db: SQLiteConnection) throws {
         try db.statement("""
-            UPDATE assets SET hidden = (resource_of IS NOT NULL), paired_asset_id = NULL, pairing = NULL,
-            kind = CASE WHEN kind = 'livePhoto' AND motion_offset IS NULL THEN 'photo' ELSE kind END
-            WHERE paired_asset_id = ?
-            """).bind(id).run()
+            UPDATE assets SET kind = ?, paired_asset_id = NULL, pairing = NULL, hidden = (resource_of IS NOT NULL) WHERE id = ?
+            """).bind(kind.rawValue, id).run()
     }
 
     /// Pairs `id` with the first counterpart under `root` that the rule accepts, if any.
@@ -87,9 +97,9 @@ extension SQLiteCatalog {
 
     private func pair(still: Int64, video: Int64, method: LivePhotoPairing.Method, db: SQLiteConnection) throws {
         try db.statement("""
-            UPDATE assets SET kind = 'livePhoto', paired_asset_id = ?, pairing = ?, hidden = (resource_of IS NOT NULL) WHERE id = ?
+            UPDATE assets SET kind = ?, paired_asset_id = ?, pairing = ?, hidden = (resource_of IS NOT NULL) WHERE id = ?
             """)
-            .bind(video, method.rawValue, still).run()
+            .bind(LivePhotoPairing.pairedStillKind.rawValue, video, method.rawValue, still).run()
         try db.statement("UPDATE assets SET paired_asset_id = ?, pairing = ?, hidden = 1 WHERE id = ?")
             .bind(still, method.rawValue, video).run()
     }
@@ -111,18 +121,24 @@ extension SQLiteCatalog {
     }
 
     /// Unpaired, healthy counterparts under the same root: by identifier when this file has
-    /// one, else by name among those without one (the rule decides the rest).
+    /// one, else by name among those without one. SQL narrows them by the kind a counterpart
+    /// is stored as; `LivePhotoPairing.side` says which of them can be that half (not a GIF,
+    /// not a motion photo), and the rule decides the rest.
     private func candidates(stills: Bool, facts: LivePhotoPairing.Facts, root: String,
                             db: SQLiteConnection) throws -> [(id: Int64, facts: LivePhotoPairing.Facts)] {
-        let kinds = stills ? "kind = 'photo' AND format <> 'gif' AND motion_offset IS NULL" : "kind = 'video'"
+        let wanted: LivePhotoPairing.Side = stills ? .still : .video
         let match = facts.contentIdentifier == nil ? "pair_key = ? AND content_identifier IS NULL" : "content_identifier = ?"
         let statement = try db.statement("""
-            SELECT id, content_identifier, pair_key, duration_seconds, taken_at, taken_at_source FROM assets
-            WHERE \(kinds) AND \(match) AND root = ? AND status = 'ok' AND missing = 0 AND paired_asset_id IS NULL
+            SELECT id, kind, format, motion_offset, content_identifier, pair_key, duration_seconds, taken_at, taken_at_source
+            FROM assets WHERE kind = ? AND \(match) AND root = ? AND status = 'ok' AND missing = 0 AND paired_asset_id IS NULL
             ORDER BY id LIMIT 16
-            """).bind(facts.contentIdentifier ?? facts.pairKey, root)
+            """).bind(LivePhotoPairing.kind(of: wanted).rawValue, facts.contentIdentifier ?? facts.pairKey, root)
         var found: [(Int64, LivePhotoPairing.Facts)] = []
         while try statement.step() {
+            let side = LivePhotoPairing.side(kind: AssetKind(rawValue: statement.text("kind")) ?? .photo,
+                                             format: statement.optionalText("format").flatMap(MediaFormat.init(rawValue:)),
+                                             isMotionPhoto: !statement.isNull("motion_offset"))
+            guard side == wanted else { continue }
             found.append((statement.int64("id"), Self.facts(from: statement)))
         }
         return found

@@ -1,9 +1,4 @@
-extension SQLiteCatalog {
-    /// The files of the asset that row `id` belongs to (its own, when it is shown), in
-    /// `AssetResourceType` order then by path: a group's members and adjustment files as
-    /// `ResourceGrouping` made them, or for an asset standing alone its own file and, for a
-    /// Live Photo, its paired video. Empty when there is no such row. Read for `show` only,
-    /// so that listings keep their fixed number of queries.
+extension SQLiteCatalog: ResourceReading {
     public func resources(ofAsset id: Int64) throws -> [AssetResource] {
         try read { db in
             let row = try db.statement("""

@@ -32,7 +32,7 @@ public struct AssetRecord: Sendable, Equatable {
     public var pairedVideoPath: String?
     /// What the ingest noticed about a file it catalogued all the same (`AssetDraft.warning`).
     public var warning: String?
-    /// Every file of the asset (`SQLiteCatalog.resources(ofAsset:)`), when read: `show` reads
+    /// Every file of the asset (`ResourceReading.resources(ofAsset:)`), when read: `show` reads
     /// them, listings do not (nil).
     public var resources: [AssetResource]?
 

@@ -43,6 +43,23 @@ public enum LivePhotoPairing {
         }
     }
 
+    /// The kind an asset is stored as, and looked for as a counterpart, for each half.
+    public static func kind(of side: Side) -> AssetKind {
+        switch side {
+        case .still: return .photo
+        case .video: return .video
+        }
+    }
+
+    /// What a still of a pair is while paired: a Live Photo.
+    public static let pairedStillKind = AssetKind.livePhoto
+
+    /// What an asset is once its pair is undone: a paired still a photo again, unless it is a
+    /// motion photo (whose own embedded video keeps it a Live Photo); any other asset what it was.
+    public static func kindWhenUnpaired(_ kind: AssetKind, isMotionPhoto: Bool) -> AssetKind {
+        kind == pairedStillKind && !isMotionPhoto ? .photo : kind
+    }
+
     /// Whether a pair made earlier stays one Live Photo: only while both files are on disk.
     /// A Live Photo whose video is gone is the photo it still is (the video is listed as
     /// missing); one whose still is gone leaves its video shown as the video it is. When the

@@ -50,8 +50,8 @@ public struct PipelineProfiler {
         try FileManager.default.createDirectory(at: scratchFolder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: scratchFolder) }
         try Library(root: scratchFolder).prepare()
-        return try measure(roots: roots, catalog: SQLiteCatalog(path: Library(root: scratchFolder).catalogPath),
-                           onEvent: onEvent)
+        let catalog = try CatalogFactory.open(.default(for: Library(root: scratchFolder)), for: .writing)
+        return try measure(roots: roots, catalog: catalog, onEvent: onEvent)
     }
 
     private func measure(roots: [String], catalog: CatalogStore, onEvent: (IngestEvent) -> Void) throws -> Run {

@@ -1,0 +1,17 @@
+/// The one place a backend is chosen: opens the catalog at a `CatalogLocation`.
+///
+/// Nothing else names a backend's type: commands, the profiler and the library's tools hold
+/// a `Catalog`. A new backend is one more case in `open`'s switch.
+public enum CatalogFactory {
+    public static func open(_ location: CatalogLocation, for access: CatalogAccess) throws -> any Catalog {
+        switch location {
+        case let .sqlite(path):
+            switch access {
+            case .reading: return try SQLiteCatalog(readingOnly: path)
+            case .writing: return try SQLiteCatalog(path: path)
+            }
+        case .postgres:
+            throw CatalogError.backendMissing("PostgreSQL")
+        }
+    }
+}
