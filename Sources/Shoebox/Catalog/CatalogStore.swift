@@ -5,7 +5,12 @@
 ///   after a crash either all of them are there or none are.
 /// - Idempotence: recording the same file twice updates one asset, never adds a second;
 ///   an asset is identified by its path, and `replacing` moves an asset to a new path.
-/// - Thread safety: every method may be called from any thread; writes are serialised.
+/// - Ids are the catalog's to choose (not 1..n, not without gaps): callers hold only the ids
+///   `record` and the lookups return.
+/// - Paths are bytes (`PathText`): matched and ordered byte for byte, never by Unicode
+///   equivalence (`é` as one code point and as `e` plus an accent are two files).
+/// - Thread safety: every method may be called from any thread; writes are serialised, also
+///   between two handles on one catalog (two processes writing at once).
 /// - Nothing is dropped silently: files gone from disk are flagged `missing`, not deleted.
 public protocol CatalogStore: AnyObject, Sendable {
     /// The asset recorded at `path`, if any.
