@@ -37,7 +37,7 @@ final class PGConnection {
             throw PostgresError.connectionFailed(target: redacted(conninfo), message: "out of memory")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = oneLine(String(cString: PQerrorMessage(handle)))
             PQfinish(handle)
             throw PostgresError.connectionFailed(target: redacted(conninfo), message: message)
         }
@@ -47,15 +47,18 @@ final class PGConnection {
         return handle
     }
 
-    /// `conninfo` without a password, for messages.
+    /// `conninfo` as messages print it: a URI as `CatalogLocation` prints it (its password
+    /// `***`), a `key=value` string with `password=***`.
     static func redacted(_ conninfo: String) -> String {
-        guard conninfo.contains("://"), let components = URLComponents(string: conninfo) else {
-            guard !conninfo.isEmpty else { return "(libpq environment)" }
-            return conninfo.split(separator: " ").map { $0.hasPrefix("password=") ? "password=…" : String($0) }.joined(separator: " ")
-        }
-        var shown = components
-        if shown.password != nil { shown.password = "…" }
-        return shown.string ?? conninfo
+        guard !conninfo.isEmpty else { return "(libpq environment)" }
+        if conninfo.contains("://") { return CatalogLocation.postgres(uri: conninfo).description }
+        return conninfo.split(separator: " ").map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: " ")
+    }
+
+    /// libpq's message (often two lines, the second a hint indented by a tab) as one line.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Opens a new connection in place of a lost one, waiting longer after each failed
@@ -135,14 +138,14 @@ final class PGConnection {
             return PGResult(result, sql: sql)
         }
         let sqlstate = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = Self.oneLine(String(cString: PQresultErrorMessage(result)))
         PQclear(result)
         if sqlstate.isEmpty && PQstatus(handle) != CONNECTION_OK { throw PostgresError.connectionLost(message: message) }
         throw PostgresError.classify(sqlstate: sqlstate, message: message, sql: sql)
     }
 
     private func lostOrFailed(sqlstate: String, sql: String) -> PostgresError {
-        let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = Self.oneLine(String(cString: PQerrorMessage(handle)))
         if PQstatus(handle) != CONNECTION_OK { return .connectionLost(message: message) }
         return .classify(sqlstate: sqlstate, message: message, sql: sql)
     }
