@@ -45,7 +45,9 @@ swift test --build-path "$build_path" "$@" 2>&1 | tee "$log"
 status="${PIPESTATUS[0]}"
 set -e
 echo "==> swift test exited with status $status" >&2
-skipped="$(grep -E 'skipped' "$log" | grep -vE 'Executed|with [0-9]+ tests? (in|skipped)' || true)"
+# Swift Testing's "Test NAME() skipped: REASON" and XCTest's "Test Case ... skipped" lines,
+# not the progress lines of tests whose names hold the word.
+skipped="$(grep -E '\) skipped|skipped:|Test Case .* skipped' "$log" | grep -vE 'started\.$|Executed' || true)"
 if [[ -n "$skipped" ]]; then
     echo "==> skipped tests, and why:" >&2
     echo "$skipped" >&2
