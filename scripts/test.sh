@@ -47,7 +47,7 @@ set -e
 echo "==> swift test exited with status $status" >&2
 # Swift Testing's "Test NAME() skipped: REASON" and XCTest's "Test Case ... skipped" lines,
 # not the progress lines of tests whose names hold the word.
-skipped="$(grep -E '\) skipped|skipped:|Test Case .* skipped' "$log" | grep -vE 'started\.$|Executed' || true)"
+skipped="$(grep -E '\) skipped|skipped:|Test Case .* skipped' "$log" | grep -vE 'started\.$|Executed' | awk '!seen[$0]++' || true)"
 if [[ -n "$skipped" ]]; then
     echo "==> skipped tests, and why:" >&2
     echo "$skipped" >&2
