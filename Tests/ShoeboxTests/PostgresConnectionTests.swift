@@ -29,21 +29,6 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test(arguments: [("40001", "serialization"), ("40P01", "serialization"), ("53100", "diskFull"),
-                      ("23505", "unique"), ("08006", "lost"), ("57P01", "lost"), ("42P01", "server")])
-    func sqlstatesAreClassified(sqlstate: String, expected: String) {
-        let kind: String
-        switch PostgresError.classify(sqlstate: sqlstate, message: "m", sql: nil) {
-        case .serializationFailure: kind = "serialization"
-        case .diskFull: kind = "diskFull"
-        case .uniqueViolation: kind = "unique"
-        case .connectionLost: kind = "lost"
-        case .server: kind = "server"
-        case .connectionFailed: kind = "failed"
-        }
-        #expect(kind == expected)
-    }
-
     /// A concurrent update between this transaction's snapshot and its own update is a
     /// serialization failure (40001): the helper runs the transaction again, which succeeds.
     @Test func aSerializationFailureRunsTheTransactionAgain() throws {

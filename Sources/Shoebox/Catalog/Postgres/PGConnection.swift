@@ -138,7 +138,9 @@ final class PGConnection {
             return PGResult(result, sql: sql)
         }
         let sqlstate = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        let message = Self.oneLine(String(cString: PQresultErrorMessage(result)))
+        // The primary message alone ("could not serialize access..."), without libpq's "ERROR:  ".
+        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+        let message = Self.oneLine(primary ?? String(cString: PQresultErrorMessage(result)))
         PQclear(result)
         if sqlstate.isEmpty && PQstatus(handle) != CONNECTION_OK { throw PostgresError.connectionLost(message: message) }
         throw PostgresError.classify(sqlstate: sqlstate, message: message, sql: sql)
