@@ -32,6 +32,28 @@ struct PostgresCatalogTests {
         #expect(try catalog.entry(atPath: "/photos/a.jpg")?.thumbnails["thumb"]?.recipe == "r1")
     }
 
+    /// The connections are cut while a listing is being handed over (after its first page of
+    /// 500): the listing goes on where it was, each asset once.
+    @Test func aListingCutMidwayHandsEveryAssetOverOnce() throws {
+        let uri = try PostgresServer.makeDatabase()
+        let catalog = try PostgresCatalog(uri: uri)
+        let run = try catalog.beginRun(roots: ["/photos"])
+        let paths = (0..<(PostgresCatalog.recordPageSize + 20)).map { String(format: "/photos/%04d.jpg", $0) }
+        for path in paths { try catalog.record(draft(path), run: run) }
+        let admin = try PGConnection(conninfo: uri)
+        var listed: [String] = []
+        try catalog.forEachAsset { record in
+            if listed.isEmpty {
+                try admin.query("""
+                    SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity
+                    WHERE datname = current_database() AND pid <> pg_backend_pid()
+                    """)
+            }
+            listed.append(record.path)
+        }
+        #expect(listed == paths)
+    }
+
     @Test func aCatalogOpenedToReadOnlyRefusesWrites() throws {
         let uri = try PostgresServer.makeDatabase()
         let writer = try PostgresCatalog(uri: uri)

@@ -15,21 +15,24 @@ extension PostgresCatalog {
         rating, title, description, keywords, location_source
         """
 
-    /// How many records `forEachAsset` fetches from its cursor at a time (and reads the
-    /// thumbnails of in one query).
+    /// How many records `forEachAsset` reads at a time (and reads the thumbnails of in one query).
     static let recordPageSize = 500
 
-    /// Every asset but Live Photo videos, ordered by path (bytes), through a server-side cursor
-    /// so that memory holds one page, in one snapshot.
+    /// Every asset but Live Photo videos, ordered by path (bytes), a page at a time: each page
+    /// one snapshot read after the last path handed over (through the path index), and `body`
+    /// called between reads, holding no transaction. A page whose read is run again (after a
+    /// reconnect) starts after the last path delivered, so no asset is handed over twice.
     public func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {
-        try read { db in
-            try db.execute("DECLARE every_asset NO SCROLL CURSOR FOR SELECT \(Self.recordColumns) FROM assets WHERE hidden = 0 ORDER BY path")
-            while true {
-                let page = try db.execute("FETCH \(Self.recordPageSize) FROM every_asset")
-                guard page.count > 0 else { break }
-                for record in try Self.withThumbnails(page.rows.map(Self.record(from:)), db: db) { try body(record) }
+        var after = ""   // every path is longer, so follows it
+        while true {
+            let page = try read { db in
+                try Self.withThumbnails(db.query("""
+                    SELECT \(Self.recordColumns) FROM assets WHERE hidden = 0 AND path > $1 ORDER BY path LIMIT $2
+                    """, after, Self.recordPageSize).rows.map(Self.record(from:)), db: db)
             }
-            try db.execute("CLOSE every_asset")
+            for record in page { try body(record) }
+            guard page.count == Self.recordPageSize, let last = page.last else { return }
+            after = last.path
         }
     }
 
