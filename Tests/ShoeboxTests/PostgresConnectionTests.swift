@@ -80,20 +80,3 @@ struct PostgresConnectionTests {
         #expect(throws: CatalogError.self) { try PostgresSchema.migrate(connection, target: "test") }
     }
 }
-
-/// Errors gathered from concurrent work.
-final class ErrorList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [Error] = []
-    func append(_ error: Error) { lock.withLock { errors.append(error) } }
-    var all: [Error] { lock.withLock { errors } }
-}
-
-/// Says, in the test report, when the contract suites ran without PostgreSQL (they then list
-/// only SQLite among their arguments, so they cannot skip it themselves).
-@Suite struct PostgresContractPresence {
-    @Test(.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
-    func thePostgreSQLBackendIsUnderContract() {
-        #expect(CatalogBackend.all.map(\.name).contains("postgres"))
-    }
-}
