@@ -28,7 +28,12 @@ if ((EUID == 0)); then as_owner=(runuser -u nobody --); fi
 case "$command" in
 start)
     mkdir -m 700 "$dir"
-    if ((EUID == 0)); then chown nobody "$dir"; fi
+    if ((EUID == 0)); then
+        chown nobody "$dir"
+        # nobody must reach DIR: a temporary folder under /root (TMPDIR) would not do.
+        runuser -u nobody -- test -w "$dir" \
+            || { say "nobody cannot reach $dir (is TMPDIR under a private folder?); use a TMPDIR such as /tmp"; rm -rf "$dir"; exit 1; }
+    fi
     "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 -N \
         >"$dir/initdb.log" 2>&1 || { say "initdb failed:"; cat "$dir/initdb.log" >&2; exit 1; }
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
