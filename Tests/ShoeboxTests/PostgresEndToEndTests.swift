@@ -44,4 +44,36 @@ struct PostgresEndToEndTests {
             #expect(!fromPostgres.output.isEmpty, "\(listing)")
         }
     }
+
+    /// libpq's variables for what `uri` names (host or socket folder, port, user, database).
+    func libpqEnvironment(_ uri: String) throws -> [String: String] {
+        let components = try #require(URLComponents(string: uri))
+        var environment = ["PGDATABASE": String(components.path.dropFirst())]
+        for item in components.queryItems ?? [] {
+            if let value = item.value, ["host", "port", "user"].contains(item.name) { environment["PG" + item.name.uppercased()] = value }
+        }
+        if let host = components.host, !host.isEmpty { environment["PGHOST"] = host }
+        if let port = components.port { environment["PGPORT"] = String(port) }
+        if let user = components.user { environment["PGUSER"] = user }
+        return environment
+    }
+
+    /// `postgresql://` with nothing after it is libpq's defaults: its environment variables
+    /// say where the catalog is, given by --catalog or by SHOEBOX_CATALOG.
+    @Test func anEmptyURIReadsLibpqsEnvironment() throws {
+        let uri = try PostgresServer.makeDatabase()
+        let catalog = try PostgresCatalog(uri: uri)
+        let status = SourceFile.Status(size: 1, modifiedNanoseconds: 1, device: 1, inode: 1)
+        try catalog.record(AssetDraft(file: DiscoveredFile(path: "/photos/a.jpg", root: "/photos", status: status), existingID: nil),
+                           run: try catalog.beginRun(roots: ["/photos"]))
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        let environment = try libpqEnvironment(uri)
+        let byOption = try ShoeboxBinary.run(["list", "--library", library, "--catalog", "postgresql://"], environment: environment)
+        #expect(byOption.status == 0, "\(byOption.errors)")
+        #expect(byOption.output.hasSuffix("\t/photos/a.jpg\n"))
+        let byVariable = try ShoeboxBinary.run(["list", "--library", library],
+                                               environment: environment.merging(["SHOEBOX_CATALOG": "postgresql://"]) { a, _ in a })
+        #expect(byVariable.output == byOption.output, "\(byVariable.errors)")
+    }
 }
