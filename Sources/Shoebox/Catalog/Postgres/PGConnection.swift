@@ -170,6 +170,21 @@ final class PGConnection {
         }
     }
 
+    /// Runs `body`, which must be one statement, outside any transaction (the statement is
+    /// its own snapshot), again after reconnecting when the connection was lost: a single
+    /// read without BEGIN and COMMIT's round trips.
+    func single<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try body()
+            } catch PostgresError.connectionLost where attempt < Self.maxAttempts {
+                attempt += 1
+                try reconnect()
+            }
+        }
+    }
+
     private func transactionOnce<T>(_ isolation: PGIsolation, _ body: () throws -> T) throws -> T {
         try execute(isolation.beginSQL)
         do {

@@ -101,10 +101,14 @@ extension PostgresCatalog {
     /// pipeline leaves no stale row behind (its files stay until a clean-up removes them).
     private static func replaceThumbnails(of id: Int64, with thumbnails: [ThumbnailRecord], db: PGConnection) throws {
         try db.query("DELETE FROM thumbnails WHERE asset_id = $1", id)
-        for thumbnail in thumbnails {
-            try db.query("INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES ($1, $2, $3, $4, $5, $6)",
-                         id, thumbnail.name, thumbnail.recipe, thumbnail.width, thumbnail.height, thumbnail.relativePath)
+        guard !thumbnails.isEmpty else { return }
+        // One statement for all of them (its text depends only on how many: prepared once per count).
+        let rows = thumbnails.indices.map { index in
+            "($1, " + (0..<5).map { "$\(2 + index * 5 + $0)" }.joined(separator: ", ") + ")"
         }
+        let values: [Any?] = thumbnails.flatMap { [$0.name, $0.recipe, $0.width, $0.height, $0.relativePath] as [Any?] }
+        try db.query("INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES \(rows.joined(separator: ", "))",
+                     parameters: [id] + values)
     }
 
     /// The columns a sidecar may change (`refreshMetadata` writes these alone), in the order

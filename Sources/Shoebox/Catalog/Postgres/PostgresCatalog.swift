@@ -54,6 +54,11 @@ public final class PostgresCatalog: @unchecked Sendable {
         try readQueue.sync { try reader.transaction(.snapshot) { try body(reader) } }
     }
 
+    /// Runs `body`, one statement, on the reader's queue as its own snapshot (no transaction).
+    func readOne<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try readQueue.sync { try reader.single { try body(reader) } }
+    }
+
     static func now() -> String {
         Date().formatted(.iso8601)
     }
