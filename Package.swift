@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Shoebox: a media-ingest pipeline on libvips, libexif, LibRaw and SQLite.
+// Shoebox: a media-ingest pipeline on libvips, libexif, LibRaw, and SQLite or PostgreSQL.
 // C libraries are Debian's, wrapped as system-library targets found through pkg-config;
 // nothing is fetched from outside the toolchain.
 import PackageDescription
@@ -29,10 +29,12 @@ let package = Package(
                        providers: [.apt(["libdav1d-dev"])]),
         .systemLibrary(name: "CRaw", path: "Sources/CRaw", pkgConfig: "libraw_r",
                        providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .target(name: "CLoadedLibrary", path: "Sources/CLoadedLibrary"),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary"],
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),

@@ -22,6 +22,8 @@ packages=(
     libavutil-dev           # CFFmpeg: display matrix, errors
     ffmpeg                  # scripts/make-samples.sh makes the sample videos
     libsqlite3-dev          # CSQLite: the catalog
+    libpq-dev               # CLibPQ: the PostgreSQL catalog's client library
+    postgresql              # initdb, pg_ctl, postgres: the throw-away server the PostgreSQL tests run against
     libxxhash-dev           # CXXHash: content hashes
     libimage-exiftool-perl  # exiftool: tests and scripts/make-samples.sh
     libvips-tools           # vips, vipsheader: tests and scripts/make-samples.sh
@@ -64,8 +66,8 @@ else
 fi
 
 # What the build and the tests actually use, whatever installed it.
-pkg-config --exists vips libexif libraw_r sqlite3 libxxhash libgif7 libavformat libavcodec libswscale libavutil \
-    || die "pkg-config cannot find vips, libexif, libraw, sqlite3, libxxhash, giflib and FFmpeg after installing"
+pkg-config --exists vips libexif libraw_r sqlite3 libpq libxxhash libgif7 libavformat libavcodec libswscale libavutil \
+    || die "pkg-config cannot find vips, libexif, libraw, sqlite3, libpq, libxxhash, giflib and FFmpeg after installing"
 for tool in exiftool vips vipsheader; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is not on PATH after installing"
 done

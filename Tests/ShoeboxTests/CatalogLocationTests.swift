@@ -50,10 +50,15 @@ import Testing
         #expect(try CatalogLocation(parsing: text).description == shown)
     }
 
-    @Test func aPostgreSQLLocationFailsCleanlyUntilThatBackendIsBuiltIn() throws {
+    /// A server that is not there: a typed connection error that names the location, its
+    /// password hidden, on one line.
+    @Test func aPostgreSQLLocationWithNoServerFailsCleanly() throws {
         for access in [CatalogAccess.reading, .writing] {
-            let error = #expect(throws: CatalogError.self) { try CatalogFactory.open(.postgres(uri: "postgres://h/db"), for: access) }
-            #expect(error?.description == "this build has no PostgreSQL catalog yet")
+            let uri = "postgresql://shoebox:s3cret@/photos?host=/nonexistent"
+            let error = #expect(throws: PostgresError.self) { try CatalogFactory.open(.postgres(uri: uri), for: access) }
+            guard case let .connectionFailed(target, message)? = error else { Issue.record("\(String(describing: error))"); continue }
+            #expect(target == "postgresql://shoebox:***@/photos?host=/nonexistent")
+            #expect(message.contains("/nonexistent/.s.PGSQL.5432") && !message.contains("\n"))
         }
     }
 }

@@ -10,8 +10,11 @@ public enum CatalogFactory {
             case .reading: return try SQLiteCatalog(readingOnly: path)
             case .writing: return try SQLiteCatalog(path: path)
             }
-        case .postgres:
-            throw CatalogError.backendMissing("PostgreSQL")
+        case let .postgres(uri):
+            switch access {
+            case .reading: return try PostgresCatalog(readingOnly: uri)
+            case .writing: return try PostgresCatalog(uri: uri)
+            }
         }
     }
 }

@@ -20,7 +20,21 @@ struct CatalogBackend: Sendable, CustomTestStringConvertible {
         try CatalogFactory.open(.sqlite(path: folder.url.appendingPathComponent("catalog.sqlite").path), for: .writing)
     }
 
-    static let all: [CatalogBackend] = [.sqlite]
+    /// A database of its own on the test server (`PostgresServer`) for each folder: made the
+    /// first time, its URI kept in the folder, so that a second handle opens the same one.
+    static let postgres = CatalogBackend(name: "postgres") { folder in
+        let note = folder.url.appendingPathComponent("postgres-uri")
+        let uri = try (try? String(contentsOf: note, encoding: .utf8)) ?? {
+            let made = try PostgresServer.makeDatabase()
+            try made.write(to: note, atomically: true, encoding: .utf8)
+            return made
+        }()
+        return try CatalogFactory.open(.postgres(uri: uri), for: .writing)
+    }
+
+    /// PostgreSQL is under contract wherever its test server runs (see `PostgresServer`; in
+    /// CI always: a server that does not start fails these tests there).
+    static let all: [CatalogBackend] = PostgresServer.isAvailable ? [.sqlite, .postgres] : [.sqlite]
 
     /// A new, empty catalog of this backend, with the folder that keeps it alive.
     func make() throws -> ContractCatalog {

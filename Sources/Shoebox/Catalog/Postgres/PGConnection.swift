@@ -1,0 +1,199 @@
+import CLibPQ
+import Foundation
+
+/// One PostgreSQL connection, used from one thread at a time (the caller's serial queue).
+///
+/// Statements are prepared once per connection (cached by their SQL text) and run with bound
+/// parameters in libpq's text format: nothing a caller passes is spliced into SQL. Transactions
+/// are closures that commit when the closure returns and roll back when it throws; a
+/// transaction that loses to a concurrent one (serialization failure, deadlock) runs again,
+/// and one whose connection dropped runs again after a reconnect with back-off, both a
+/// bounded number of times. A body may therefore run more than once: it must not have
+/// effects outside the database that a second run would repeat.
+final class PGConnection {
+    /// The URI or `key=value` string libpq was given ("" reads libpq's environment variables:
+    /// PGHOST, PGPORT, PGDATABASE, PGUSER...).
+    let conninfo: String
+    private var handle: OpaquePointer
+    private var prepared: [String: String] = [:]
+
+    /// How many times `transaction` runs a body in all before it gives up.
+    static let maxAttempts = 5
+    /// The pauses between reconnection attempts: doubling, bounded (about 3 s in all).
+    static let reconnectDelays: [Double] = [0.05, 0.1, 0.2, 0.4, 0.8, 1.6]
+
+    init(conninfo: String) throws {
+        self.conninfo = conninfo
+        handle = try Self.connect(conninfo)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The server process serving this connection (what `pg_terminate_backend` takes).
+    var backendPID: Int32 { PQbackendPID(handle) }
+
+    private static func connect(_ conninfo: String) throws -> OpaquePointer {
+        guard let handle = PQconnectdb(conninfo) else {
+            throw PostgresError.connectionFailed(target: redacted(conninfo), message: "out of memory")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = oneLine(String(cString: PQerrorMessage(handle)))
+            PQfinish(handle)
+            throw PostgresError.connectionFailed(target: redacted(conninfo), message: message)
+        }
+        // Notices (a NOTICE from IF NOT EXISTS...) are for people at psql, not Shoebox's stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        PQsetClientEncoding(handle, "UTF8")
+        return handle
+    }
+
+    /// `conninfo` as messages print it: a URI as `CatalogLocation` prints it (its password
+    /// `***`), a `key=value` string with `password=***`.
+    static func redacted(_ conninfo: String) -> String {
+        guard !conninfo.isEmpty else { return "(libpq environment)" }
+        if conninfo.contains("://") { return CatalogLocation.postgres(uri: conninfo).description }
+        return conninfo.split(separator: " ").map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: " ")
+    }
+
+    /// libpq's message (often two lines, the second a hint indented by a tab) as one line.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Opens a new connection in place of a lost one, waiting longer after each failed
+    /// attempt; throws the last failure when every attempt failed.
+    func reconnect() throws {
+        var lastError: Error = PostgresError.connectionLost(message: "not reconnected")
+        for delay in Self.reconnectDelays {
+            do {
+                let fresh = try Self.connect(conninfo)
+                PQfinish(handle)
+                handle = fresh
+                prepared.removeAll()
+                return
+            } catch {
+                lastError = error
+                Thread.sleep(forTimeInterval: delay)
+            }
+        }
+        throw lastError
+    }
+
+    /// Runs SQL with no parameters (schema, several statements at once); returns the last result.
+    @discardableResult
+    func execute(_ sql: String) throws -> PGResult {
+        try checked(PQexec(handle, sql), sql: sql)
+    }
+
+    /// Runs one statement with `parameters` bound to `$1`, `$2`...: String, Int, Int64, Double,
+    /// Bool (as 1 or 0), or nil (NULL).
+    @discardableResult
+    func query(_ sql: String, _ parameters: Any?...) throws -> PGResult {
+        try query(sql, parameters: parameters)
+    }
+
+    @discardableResult
+    func query(_ sql: String, parameters: [Any?]) throws -> PGResult {
+        let name = try preparedName(for: sql, count: parameters.count)
+        let texts = try parameters.map { try Self.text(of: $0, sql: sql) }
+        var cStrings = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { cStrings.forEach { free($0) } }
+        let result = cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(buffer.count, 1)) { values in
+                PQexecPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+            }
+        }
+        return try checked(result, sql: sql)
+    }
+
+    private func preparedName(for sql: String, count: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "s\(prepared.count + 1)"
+        try checked(PQprepare(handle, name, sql, 0, nil), sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    private static func text(of value: Any?, sql: String) throws -> String? {
+        switch value {
+        case nil: return nil
+        case let text as String: return text
+        case let number as Int: return String(number)
+        case let number as Int64: return String(number)
+        case let number as Int32: return String(number)
+        case let number as Double: return number.isFinite ? "\(number)" : (number.isNaN ? "NaN" : (number > 0 ? "Infinity" : "-Infinity"))
+        case let flag as Bool: return flag ? "1" : "0"
+        case let some?: throw PostgresError.server(sqlstate: "", message: "cannot bind \(type(of: some))", sql: sql)
+        }
+    }
+
+    /// The result, or the error it carries, classified; a result lost with the connection is
+    /// `connectionLost`.
+    @discardableResult
+    private func checked(_ result: OpaquePointer?, sql: String) throws -> PGResult {
+        guard let result else { throw lostOrFailed(sqlstate: "", sql: sql) }
+        let status = PQresultStatus(result)
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
+            return PGResult(result, sql: sql)
+        }
+        let sqlstate = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        // The primary message alone ("could not serialize access..."), without libpq's "ERROR:  ".
+        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+        let message = Self.oneLine(primary ?? String(cString: PQresultErrorMessage(result)))
+        PQclear(result)
+        if sqlstate.isEmpty && PQstatus(handle) != CONNECTION_OK { throw PostgresError.connectionLost(message: message) }
+        throw PostgresError.classify(sqlstate: sqlstate, message: message, sql: sql)
+    }
+
+    private func lostOrFailed(sqlstate: String, sql: String) -> PostgresError {
+        let message = Self.oneLine(String(cString: PQerrorMessage(handle)))
+        if PQstatus(handle) != CONNECTION_OK { return .connectionLost(message: message) }
+        return .classify(sqlstate: sqlstate, message: message, sql: sql)
+    }
+
+    /// Runs `body` in one transaction of `isolation`, again after a serialization failure or
+    /// deadlock, and after reconnecting when the connection was lost, up to `maxAttempts` runs.
+    func transaction<T>(_ isolation: PGIsolation = .writing, _ body: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try transactionOnce(isolation, body)
+            } catch let error as PostgresError where attempt < Self.maxAttempts {
+                attempt += 1
+                switch error {
+                case .serializationFailure: continue
+                case .connectionLost: try reconnect()
+                default: throw error
+                }
+            }
+        }
+    }
+
+    /// Runs `body`, which must be one statement, outside any transaction (the statement is
+    /// its own snapshot), again after reconnecting when the connection was lost: a single
+    /// read without BEGIN and COMMIT's round trips.
+    func single<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try body()
+            } catch PostgresError.connectionLost where attempt < Self.maxAttempts {
+                attempt += 1
+                try reconnect()
+            }
+        }
+    }
+
+    private func transactionOnce<T>(_ isolation: PGIsolation, _ body: () throws -> T) throws -> T {
+        try execute(isolation.beginSQL)
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if PQstatus(handle) == CONNECTION_OK { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CLibPQ
+
+/// The rows one statement returned, in libpq's text format, read by column name.
+///
+/// Owns its `PGresult` and frees it when the last reference goes; rows keep it alive.
+final class PGResult {
+    private let pointer: OpaquePointer
+    let sql: String
+    private lazy var columnIndexes: [String: Int32] = Dictionary(
+        (0..<PQnfields(pointer)).map { (String(cString: PQfname(pointer, $0)), $0) },
+        uniquingKeysWith: { first, _ in first })
+
+    init(_ pointer: OpaquePointer, sql: String) {
+        self.pointer = pointer
+        self.sql = sql
+    }
+
+    deinit { PQclear(pointer) }
+
+    var count: Int { Int(PQntuples(pointer)) }
+    /// How many rows an INSERT, UPDATE or DELETE touched.
+    var affectedRows: Int { Int(String(cString: PQcmdTuples(pointer))) ?? 0 }
+    var rows: [PGRow] { (0..<count).map { PGRow(result: self, index: Int32($0)) } }
+    var first: PGRow? { count > 0 ? PGRow(result: self, index: 0) : nil }
+
+    /// The index of the result column `name`; a name the SELECT does not have is a programming error.
+    func column(_ name: String) -> Int32 {
+        guard let index = columnIndexes[name] else { preconditionFailure("no column \(name) in: \(sql)") }
+        return index
+    }
+
+    func isNull(_ row: Int32, _ column: Int32) -> Bool { PQgetisnull(pointer, row, column) != 0 }
+
+    func text(_ row: Int32, _ column: Int32) -> String {
+        guard let value = PQgetvalue(pointer, row, column) else { return "" }
+        return String(cString: value)
+    }
+}

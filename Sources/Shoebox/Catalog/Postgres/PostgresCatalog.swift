@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+
+/// The shared catalog: a PostgreSQL database, for libraries that several machines ingest into.
+///
+/// One writer connection on its own serial queue and one reader connection on another, as
+/// the SQLite catalog has. Every write is one transaction (`PGIsolation.writing`: READ
+/// COMMITTED; row locks and unique indexes keep concurrent writers apart, upserts are `ON
+/// CONFLICT`); every read one REPEATABLE READ, READ ONLY transaction, so a listing, an album's
+/// counts or a page with its thumbnails come from one snapshot. Transactions that lose to a
+/// concurrent one run again, and a lost connection is opened again with back-off
+/// (`PGConnection.transaction`). A catalog opened `readingOnly` has no writer: every write
+/// throws `CatalogError.readOnly`, and a schema older than this Shoebox's is refused, not upgraded.
+public final class PostgresCatalog: @unchecked Sendable {
+    /// The location as messages print it (no password).
+    public let name: String
+    private let writer: PGConnection?
+    private let reader: PGConnection
+    private let writeQueue = DispatchQueue(label: "shoebox.catalog.postgres.write")
+    private let readQueue = DispatchQueue(label: "shoebox.catalog.postgres.read")
+
+    /// Connects to `uri` (a libpq URI, or "" for libpq's environment variables) to read and
+    /// write, making or upgrading the schema (`PostgresSchema.migrate`).
+    public init(uri: String) throws {
+        name = PGConnection.redacted(uri)
+        let writer = try PGConnection(conninfo: uri)
+        try PostgresSchema.migrate(writer, target: name)
+        self.writer = writer
+        reader = try PGConnection(conninfo: uri)
+    }
+
+    /// Connects to read only; the schema must be this Shoebox's.
+    public init(readingOnly uri: String) throws {
+        name = PGConnection.redacted(uri)
+        writer = nil
+        reader = try PGConnection(conninfo: uri)
+        let version = try PostgresSchema.version(reader)
+        if version > PostgresSchema.currentVersion {
+            throw CatalogError.newerSchema(path: name, found: version, supported: PostgresSchema.currentVersion)
+        }
+        if version < PostgresSchema.currentVersion {
+            throw CatalogError.olderSchema(path: name, found: version, current: PostgresSchema.currentVersion)
+        }
+    }
+
+    /// Runs `body` in one writing transaction on the writer's queue.
+    func write<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        guard let writer else { throw CatalogError.readOnly(path: name) }
+        return try writeQueue.sync { try writer.transaction(.writing) { try body(writer) } }
+    }
+
+    /// Runs `body` in one snapshot (REPEATABLE READ, READ ONLY) on the reader's queue.
+    func read<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try readQueue.sync { try reader.transaction(.snapshot) { try body(reader) } }
+    }
+
+    /// Runs `body`, one statement, on the reader's queue as its own snapshot (no transaction).
+    func readOne<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try readQueue.sync { try reader.single { try body(reader) } }
+    }
+
+    static func now() -> String {
+        Date().formatted(.iso8601)
+    }
+
+    /// `{1,2,3}`: ids as a PostgreSQL array literal, bound as one `bigint[]` parameter.
+    static func idArray(_ ids: [Int64]) -> String {
+        "{" + ids.map(String.init).joined(separator: ",") + "}"
+    }
+
+    /// The paths under the folder `root`, as a range of text compared byte by byte (`COLLATE
+    /// "C"`): `root/` up to `root0` (`0` follows `/`) holds exactly the paths that start with
+    /// the bytes of `root/`, and the path index answers it.
+    static func pathRange(under root: String) -> Range<String> {
+        let folder = root.hasSuffix("/") ? String(root.dropLast()) : root
+        return (folder + "/")..<(folder + "0")
+    }
+
+    /// The file name of a path: what follows its last `/` (bytes, not characters, are searched).
+    static func fileName(ofPath path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+    }
+}
