@@ -133,15 +133,21 @@ static void empty_folder(int fd, int depth) {
     }
 }
 
+/* The other threads go on writing while the crashing one removes the folder, so a file can
+ * land behind a pass and leave the folder in place (rmdir: ENOTEMPTY). Passes repeat, bounded,
+ * until the folder itself is gone; after that nothing can be created in it again. */
 static void remove_doomed_folder(void) {
     if (doomed_folder[0] == 0)
         return;
     int saved = errno;
-    int fd = open(doomed_folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd >= 0) {
+    for (int attempt = 0; attempt < 50; attempt++) {
+        int fd = open(doomed_folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            break;
         empty_folder(fd, 0);
         close(fd);
-        rmdir(doomed_folder);
+        if (rmdir(doomed_folder) == 0 || errno != ENOTEMPTY)
+            break;
     }
     errno = saved;
 }
