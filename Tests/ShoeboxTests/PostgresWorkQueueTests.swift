@@ -125,6 +125,17 @@ struct PostgresWorkQueueTests {
         #expect(try first.status(window: .seconds(60)).done == 1)
     }
 
+    /// A file whose worker's lease ran out has waited longest: it is claimed before pending ones.
+    @Test func expiredLeasesAreClaimedBeforePendingItems() throws {
+        let uri = try PostgresServer.makeDatabase()
+        let first = try PostgresCatalog(uri: uri), second = try PostgresCatalog(uri: uri)
+        try first.enqueue(files(3), run: 1)
+        let lapsed = try first.claim(batch: 2, worker: worker("a"), lease: .zero)
+        try first.release([lapsed[0]])
+        let taken = try second.claim(batch: 1, worker: worker("b"), lease: Self.hour)
+        #expect(taken.map(\.path) == ["/photos/0001.jpg"])
+    }
+
     /// A late `record(completing:)` is refused whole: the catalog does not get the asset.
     @Test func aLostClaimWritesNothingToTheCatalog() throws {
         let uri = try PostgresServer.makeDatabase()

@@ -23,7 +23,8 @@ public protocol WorkQueue: AnyObject, Sendable {
     @discardableResult
     func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int
     /// Claims up to `batch` claimable items (pending, or claimed with an expired lease) for
-    /// `worker`, leased until the server's `now()` plus `lease`, oldest items first.
+    /// `worker`, leased until the server's `now()` plus `lease`: expired leases first (the
+    /// longest expired first), then pending items in the order they were enqueued.
     func claim(batch: Int, worker: WorkerIdentity, lease: Duration) throws -> [Claim]
     /// Extends the leases of the claims still held to `now()` plus `lease`; returns those, in
     /// the order given (a claim someone else took since is left out).

@@ -21,11 +21,17 @@ extension PostgresCatalog: WorkQueue {
         return try write { db in
             // Rows another claimer has locked are skipped, not waited for; a row claimed and
             // committed meanwhile fails the state test when it is locked and is left out.
+            // Expired leases first, then pending items: each read from its own partial index,
+            // so a claim does not step over the items already claimed (one `OR` did, through
+            // the primary key: a claim cost grew with the items claimed before it).
             try db.query("""
-                WITH picked AS (
-                    SELECT id FROM work_queue
-                    WHERE state = 'pending' OR (state = 'claimed' AND lease_expires_at <= now())
-                    ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+                WITH expired AS (
+                    SELECT id FROM work_queue WHERE state = 'claimed' AND lease_expires_at <= now()
+                    ORDER BY lease_expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
+                ), pending AS (
+                    SELECT id FROM work_queue WHERE state = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+                ), picked AS (
+                    SELECT id FROM expired UNION ALL SELECT id FROM pending LIMIT $1
                 )
                 UPDATE work_queue AS item SET state = 'claimed', attempt = item.attempt + 1, worker_id = $2,
                     worker_host = $3, worker_pid = $4, claimed_at = now(),
