@@ -59,6 +59,19 @@ struct StatusCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output == "pending\t0\nclaimed\t0\ndone\t0\nfailed\t0\n")
     }
+
+    /// A catalog made before the queue existed (no `work_queue` table), opened to read only:
+    /// status shows an empty queue and makes no table.
+    @Test func aCatalogWithoutTheQueueTablePrintsZeros() throws {
+        let uri = try PostgresServer.makeDatabase()
+        _ = try PostgresCatalog(uri: uri)
+        let admin = try PGConnection(conninfo: uri)
+        try admin.execute("DROP TABLE work_queue")
+        let result = try ShoeboxBinary.run(["status", "--catalog", uri])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "pending\t0\nclaimed\t0\ndone\t0\nfailed\t0\n")
+        #expect(try admin.query("SELECT to_regclass('work_queue') IS NULL AS absent").first?.bool("absent") == true)
+    }
 }
 
 /// `shoebox status` where there is no queue, or no sensible window.

@@ -19,7 +19,8 @@
 ///   catalog and complete the claim in one transaction: both happen, or neither does.
 /// - Every method may be called from any thread.
 public protocol WorkQueue: AnyObject, Sendable {
-    /// Adds `files` found by `run` as pending items; returns how many were new.
+    /// Adds `files` found by `run` as pending items; returns how many were new. One call is
+    /// one statement: discovery passes its files in batches (a few thousand), not all at once.
     @discardableResult
     func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int
     /// Claims up to `batch` claimable items (pending, or claimed with an expired lease) for
