@@ -17,6 +17,4 @@ final class ClaimLog: @unchecked Sendable {
     /// Every item claimed, by all claimers.
     var items: [Int64] { lock.withLock { itemsByClaimer.values.flatMap { $0 } } }
     var failures: [String] { lock.withLock { errors } }
-    /// How many claimers got at least one item.
-    var claimersServed: Int { lock.withLock { itemsByClaimer.values.filter { !$0.isEmpty }.count } }
 }
