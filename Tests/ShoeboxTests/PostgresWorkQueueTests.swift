@@ -95,6 +95,44 @@ struct PostgresWorkQueueTests {
         try concurrentClaimersShareTheItems(claimers: 8)
     }
 
+    /// 8 workers whose leases run out at once (lease zero) keep taking each other's items
+    /// while they complete them: every item is completed exactly once, the late completions
+    /// refused, and none is left.
+    @Test func workersRacingOverExpiredLeasesCompleteEachItemOnce() throws {
+        let uri = try PostgresServer.makeDatabase()
+        try PostgresCatalog(uri: uri).enqueue(files(300), run: 1)
+        let catalogs = try (0..<8).map { _ in try PostgresCatalog(uri: uri) }
+        let completed = ClaimLog()
+        let done = DispatchGroup()
+        for index in 0..<8 {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                do {
+                    while case let claims = try catalogs[index].claim(batch: 5, worker: worker("w\(index)"), lease: .zero),
+                          !claims.isEmpty {
+                        for claim in claims {
+                            do {
+                                try catalogs[index].complete(claim, outcome: .done)
+                                completed.add([claim.item], claimer: index)
+                            } catch WorkQueueError.claimLost {
+                                continue
+                            }
+                        }
+                    }
+                } catch {
+                    completed.fail(error)
+                }
+            }.start()
+        }
+        done.wait()
+        #expect(completed.failures == [])
+        #expect(completed.items.count == 300)
+        #expect(Set(completed.items).count == 300)
+        let status = try catalogs[0].status(window: .seconds(60))
+        #expect((status.pending, status.claimed, status.done) == (0, 0, 300))
+    }
+
     @Test func aLeasedItemIsNotClaimedByAnotherWorker() throws {
         let uri = try PostgresServer.makeDatabase()
         let first = try PostgresCatalog(uri: uri), second = try PostgresCatalog(uri: uri)
@@ -168,6 +206,18 @@ struct PostgresWorkQueueTests {
         let again = try second.claim(batch: 3, worker: worker("b"), lease: Self.hour)
         #expect(again.map(\.path) == ["/photos/0000.jpg", "/photos/0001.jpg", "/photos/0002.jpg"])
         #expect(again.map(\.attempt) == [2, 2, 1])
+    }
+
+    /// Released claims are fenced too: completing one afterwards is refused.
+    @Test func aReleasedClaimCannotBeCompleted() throws {
+        let catalog = try PostgresCatalog(uri: try PostgresServer.makeDatabase())
+        try catalog.enqueue([file("/photos/a.jpg")], run: 1)
+        let claims = try catalog.claim(batch: 1, worker: worker("a"), lease: Self.hour)
+        try catalog.release(claims)
+        #expect(throws: WorkQueueError.claimLost(item: claims[0].item, attempt: 1, path: "/photos/a.jpg")) {
+            try catalog.complete(claims[0], outcome: .done)
+        }
+        #expect(try catalog.status(window: .seconds(60)).pending == 1)
     }
 
     @Test func recordingCompletesTheClaimInTheSameTransaction() throws {
