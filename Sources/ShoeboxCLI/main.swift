@@ -6,7 +6,7 @@ import Shoebox
 /// command's usage line and exit 64, as swift-argument-parser tools do.
 let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self,
                                     AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, ContactSheetCommand.self, DuplicatesCommand.self, MetadataCommand.self,
-                                    GalleryCommand.self, GcCommand.self]
+                                    GalleryCommand.self, GcCommand.self, StatusCommand.self]
 
 let overview = """
     OVERVIEW: Shoebox ingests folders of photos into a catalog, with oriented, aspect-aware thumbnails.

@@ -1,6 +1,11 @@
 extension PostgresCatalog {
     public func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws -> Int64 {
-        try write { db in
+        try write { db in try Self.record(asset, run: run, livePhotoRules: livePhotoRules, db: db) }
+    }
+
+    /// `record`'s writes, in the caller's transaction on `db`.
+    static func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, db: PGConnection) throws -> Int64 {
+        do {
             let before = try (asset.existingID ?? Self.assetID(atPath: asset.file.path, db: db))
                 .map { try Self.groupKeys(around: $0, db: db) } ?? []
             let id = try Self.upsertAsset(asset, run: run, db: db)
@@ -15,6 +20,14 @@ extension PostgresCatalog {
     public func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
                               existingID: Int64?, run: Int64) throws {
         try write { db in
+            try Self.recordFailure(failure, file: file, contentHash: contentHash, existingID: existingID, run: run, db: db)
+        }
+    }
+
+    /// `recordFailure`'s writes, in the caller's transaction on `db`.
+    static func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
+                              existingID: Int64?, run: Int64, db: PGConnection) throws {
+        do {
             let now = Self.now()
             let existing = try existingID ?? Self.assetID(atPath: file.path, db: db)
             let before = try existing.map { try Self.groupKeys(around: $0, db: db) } ?? []

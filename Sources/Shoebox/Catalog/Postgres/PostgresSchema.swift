@@ -180,5 +180,6 @@ enum PostgresSchema {
                 try connection.query("INSERT INTO shoebox_schema (version) VALUES ($1)", migration.version)
             }
         }
+        try PostgresQueueSchema.migrate(connection)
     }
 }

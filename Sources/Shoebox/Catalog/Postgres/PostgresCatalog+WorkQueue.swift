@@ -1,0 +1,142 @@
+/// The work queue in the catalog's database (`work_queue`, `PostgresQueueSchema`): every call
+/// one transaction on the writer's connection, so a claim's completion can share the
+/// transaction of the catalog write it reports. docs/QUEUE.md.
+extension PostgresCatalog: WorkQueue {
+    public func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int {
+        guard !files.isEmpty else { return 0 }
+        return try write { db in
+            try db.query("""
+                INSERT INTO work_queue (path, root, file_size, mtime_ns, enqueued_run)
+                SELECT path, root, file_size, mtime_ns, $5
+                FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS found(path, root, file_size, mtime_ns)
+                ON CONFLICT (path, file_size, mtime_ns) DO NOTHING
+                """, Self.textArray(files.map(\.path)), Self.textArray(files.map(\.root)),
+                Self.idArray(files.map(\.status.size)), Self.idArray(files.map(\.status.modifiedNanoseconds)), run)
+                .affectedRows
+        }
+    }
+
+    public func claim(batch: Int, worker: WorkerIdentity, lease: Duration) throws -> [Claim] {
+        guard batch > 0 else { return [] }
+        return try write { db in
+            // Rows another claimer has locked are skipped, not waited for; a row claimed and
+            // committed meanwhile fails the state test when it is locked and is left out.
+            // Expired leases first, then pending items: each read from its own partial index,
+            // so a claim does not step over the items already claimed (one `OR` did, through
+            // the primary key: a claim cost grew with the items claimed before it).
+            try db.query("""
+                WITH expired AS (
+                    SELECT id FROM work_queue WHERE state = 'claimed' AND lease_expires_at <= now()
+                    ORDER BY lease_expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
+                ), pending AS (
+                    SELECT id FROM work_queue WHERE state = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+                ), picked AS (
+                    SELECT id FROM expired UNION ALL SELECT id FROM pending LIMIT $1
+                )
+                UPDATE work_queue AS item SET state = 'claimed', attempt = item.attempt + 1, worker_id = $2,
+                    worker_host = $3, worker_pid = $4, claimed_at = now(),
+                    lease_expires_at = now() + make_interval(secs => $5), finished_at = NULL, error = NULL
+                FROM picked WHERE item.id = picked.id
+                RETURNING item.id, item.attempt, item.path, item.root, item.file_size, item.mtime_ns
+                """, batch, worker.id, worker.host, worker.pid, Self.seconds(lease))
+                .rows.map { row in
+                    Claim(item: row.int64("id"), attempt: row.int64("attempt"), worker: worker, path: row.text("path"),
+                          root: row.text("root"), size: row.int64("file_size"), modifiedNanoseconds: row.int64("mtime_ns"))
+                }
+                .sorted { $0.item < $1.item }
+        }
+    }
+
+    public func renew(_ claims: [Claim], lease: Duration) throws -> [Claim] {
+        guard !claims.isEmpty else { return [] }
+        let renewed = try write { db in
+            try db.query("""
+                UPDATE work_queue AS item SET lease_expires_at = now() + make_interval(secs => $3)
+                FROM unnest($1::bigint[], $2::bigint[]) AS held(id, attempt)
+                WHERE item.id = held.id AND item.attempt = held.attempt AND item.state = 'claimed'
+                RETURNING item.id
+                """, Self.idArray(claims.map(\.item)), Self.idArray(claims.map(\.attempt)), Self.seconds(lease))
+                .rows.map { $0.int64("id") }
+        }
+        return claims.filter { Set(renewed).contains($0.item) }
+    }
+
+    public func complete(_ claim: Claim, outcome: ClaimOutcome) throws {
+        try write { db in try Self.complete(claim, outcome: outcome, db: db) }
+    }
+
+    public func release(_ claims: [Claim]) throws -> Int {
+        guard !claims.isEmpty else { return 0 }
+        return try write { db in
+            try db.query("""
+                UPDATE work_queue AS item SET state = 'pending', worker_id = NULL, worker_host = NULL, worker_pid = NULL,
+                    claimed_at = NULL, lease_expires_at = NULL
+                FROM unnest($1::bigint[], $2::bigint[]) AS held(id, attempt)
+                WHERE item.id = held.id AND item.attempt = held.attempt AND item.state = 'claimed'
+                """, Self.idArray(claims.map(\.item)), Self.idArray(claims.map(\.attempt)))
+                .affectedRows
+        }
+    }
+
+    public func status(window: Duration) throws -> QueueStatus {
+        let groups = try read { db -> [QueueStatus.Group] in
+            guard try PostgresQueueSchema.isPresent(db) else { return [] }
+            return try db.query("""
+                SELECT state, worker_id, worker_host, worker_pid, count(*) AS items,
+                    extract(epoch FROM now() - min(claimed_at)) AS oldest_claim_age,
+                    extract(epoch FROM min(lease_expires_at) - now()) AS soonest_lease_left,
+                    count(*) FILTER (WHERE finished_at >= now() - make_interval(secs => $1)) AS finished_in_window
+                FROM work_queue GROUP BY state, worker_id, worker_host, worker_pid
+                """, Self.seconds(window)).rows.map(Self.group)
+        }
+        return QueueStatus(groups: groups, window: window)
+    }
+
+    public func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, completing claim: Claim) throws -> Int64 {
+        try write { db in
+            try Self.complete(claim, outcome: .done, db: db)
+            return try Self.record(asset, run: run, livePhotoRules: livePhotoRules, db: db)
+        }
+    }
+
+    public func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?, existingID: Int64?,
+                              run: Int64, completing claim: Claim) throws {
+        try write { db in
+            try Self.complete(claim, outcome: .failed(reason: failure.description), db: db)
+            try Self.recordFailure(failure, file: file, contentHash: contentHash, existingID: existingID, run: run, db: db)
+        }
+    }
+
+    /// Finishes the item if `claim` still holds it, in the caller's transaction; the row stays
+    /// locked until that transaction ends, so nobody claims it meanwhile.
+    static func complete(_ claim: Claim, outcome: ClaimOutcome, db: PGConnection) throws {
+        let finished = try db.query("""
+            UPDATE work_queue SET state = $3, error = $4, finished_at = now(), lease_expires_at = NULL
+            WHERE id = $1 AND attempt = $2 AND state = 'claimed'
+            """, claim.item, claim.attempt, outcome.state, outcome.reason).affectedRows
+        guard finished == 1 else { throw WorkQueueError.claimLost(item: claim.item, attempt: claim.attempt, path: claim.path) }
+    }
+
+    private static func group(_ row: PGRow) -> QueueStatus.Group {
+        let worker = row.optionalText("worker_id").map {
+            WorkerIdentity(id: $0, host: row.text("worker_host"), pid: Int32(row.int("worker_pid")))
+        }
+        return QueueStatus.Group(state: row.text("state"), worker: worker, count: row.int("items"),
+                                 oldestClaimAge: row.optionalDouble("oldest_claim_age"),
+                                 soonestLeaseLeft: row.optionalDouble("soonest_lease_left"),
+                                 finishedInWindow: row.int("finished_in_window"))
+    }
+
+    /// A duration as seconds, what `make_interval(secs => ...)` takes.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Texts as a PostgreSQL array literal (`{"a","b\"c"}`), bound as one `text[]` parameter:
+    /// every element quoted, its `"` and `\` escaped, so any path is one element.
+    static func textArray(_ texts: [String]) -> String {
+        "{" + texts.map { text in
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }.joined(separator: ",") + "}"
+    }
+}
