@@ -1,20 +1,43 @@
 #!/usr/bin/env bash
-# Times Shoebox against the shared speed anchors on the same corpus, in the same run.
+# Times Shoebox against the shared speed anchors on the same corpus, round by round.
 #
-#   scripts/bench.sh CORPUS [RUNS]     (CORPUS from ../shared/bench/make-corpus.sh, kept outside the repo)
+#   scripts/bench.sh [--real DIR] CORPUS [ROUNDS]
 #
-# Builds a release binary, runs ../shared/bench/anchors.sh CORPUS RUNS, then times
-# `shoebox ingest --pipeline bench-256 --jobs 2` (one 256 px thumbnail per image, metadata
-# and catalog rows, into a fresh library each run) on the same image files the anchors use
-# (JPEG, PNG, HEIC, WebP) and on the JPEGs alone, and prints the medians and the ratios; then
-# `--pipeline bench-thumb-preview` (a 256 px thumbnail and a 1440 px preview from one decode)
-# against two vipsthumbnail passes (-s 256, -s 1440), round-robin.
-# Like the anchors, libvips runs one thread per image and two images at once.
+# CORPUS comes from ../shared/bench/make-corpus.sh (kept outside the repo); ROUNDS defaults to 5.
+# Builds a release binary, then runs ROUNDS rounds. Each round runs every contender once, one
+# after the other, so that machine noise (the machine is shared) falls on all of them alike:
+#   shoebox        `shoebox ingest --pipeline bench-256 --jobs 2` on the anchors' image files
+#                  (JPEG, PNG, HEIC, WebP), into a fresh library; shoebox-jpg / shoebox-heic: the
+#                  JPEGs / HEICs alone; shoebox-pair: `--pipeline bench-thumb-preview` (a 256 px
+#                  thumbnail and a 1440 px preview from one decode) on the image files
+#   vipsthumbnail  -s 256 on the image files (-jpg: the JPEGs), and -s 1440 (vips-1440): the pair
+#                  Shoebox's thumb+preview is held against is vipsthumbnail + vips-1440
+#   djpeg-floor    djpeg -scale M/8 on the JPEGs, the smallest M giving >= 256 px: the JPEG floor
+#   pillow         Image.draft + exif_transpose + thumbnail, pillow-heif for HEIC (-jpg, -heic: the
+#                  subsets); needs PYTHON (default: pillow-venv beside CORPUS, else python3) with
+#                  Pillow, and is left out without it
+# The anchors are the commands of ../shared/bench/anchors.sh, run the way it runs them: one
+# thread per tool (VIPS_CONCURRENCY=1), two processes (xargs -P2), eight images a process.
+#
+# --real DIR adds real photos from DIR (e.g. ../shared/corpus), chosen by content, not name:
+# camera JPEGs (EXIF Make set) of REAL_MP megapixels (default 2-50; ../shared/corpus holds none
+# above 12.2 MP) and HEIC/HEIF files of at least 2 MP, each one that libvips decodes whole
+# without error. They time `--pipeline default` (thumbnail + preview from one decode,
+# real-default) against two vipsthumbnail passes, -s 256 and -s 1440 (real-vips-256, -1440).
+#
+# Output: one line per round with each contender's seconds and each ratio, then the medians of
+# the seconds and of the per-round ratios, and Shoebox's peak RSS (GNU time %M, largest of any round).
 set -euo pipefail
-[[ $# -ge 1 ]] || { echo "usage: $0 CORPUS [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 [--real DIR] CORPUS [ROUNDS]" >&2; exit 2; }
+real=""
+if [[ ${1:-} == --real ]]; then [[ $# -ge 2 ]] || usage; real="$(cd "$2" && pwd)"; shift 2; fi
+[[ $# -ge 1 && $# -le 2 ]] || usage
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-corpus="$(cd "$1" && pwd)"; runs="${2:-3}"
-anchors="$root/../shared/bench/anchors.sh"
+corpus="$(cd "$1" && pwd)"; rounds="${2:-5}"
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || usage
+python="${PYTHON:-$corpus/../pillow-venv/bin/python}"
+[[ -x $python ]] || python=python3
+export VIPS_CONCURRENCY=1 VIPS_WARNING=1
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 
 swift build -c release --package-path "$root" >&2
@@ -23,66 +46,118 @@ shoebox="$root/.build/release/shoebox"
 find "$corpus" -type f | sort > "$work/all"
 grep -iE '\.(jpe?g|png|heic|heif|webp)$' "$work/all" > "$work/img"
 grep -iE '\.jpe?g$' "$work/all" > "$work/jpg"
+grep -iE '\.(heic|heif)$' "$work/all" > "$work/heic" || true
+# djpeg work list as anchors.sh builds it: two lines a file, "M/8" and the path.
+exiftool -q -q -m -T -n -ImageWidth -ImageHeight -Directory -FileName -@ "$work/jpg" |
+    awk -F'\t' '{l = $1 > $2 ? $1 : $2; m = int((2048 + l - 1) / l); print (m > 8 ? 8 : m) "/8"; print $3 "/" $4}' > "$work/djpeg"
 
-if [[ -x "$anchors" ]]; then
-    "$anchors" "$corpus" "$runs" > "$work/anchors.tsv" 2> >(tee "$work/anchors.err" >&2)
-else
-    echo "bench: $anchors not found; Shoebox alone" >&2
-    : > "$work/anchors.tsv"; : > "$work/anchors.err"
+# The real-photo set: camera JPEGs of REAL_MP megapixels and HEICs of 2 MP or more, decodable.
+if [[ -n $real ]]; then
+    IFS=- read -r low high <<< "${REAL_MP:-2-50}"
+    exiftool -q -q -m -r -T -n -FileType -Make -ImageWidth -ImageHeight -Directory -FileName "$real" |
+        awk -F'\t' -v low="$low" -v high="$high" '{mp = $3 * $4 / 1e6}
+            ($1 == "JPEG" && $2 != "-" && mp >= low && mp <= high) || ($1 ~ /^HEI[CF]$/ && mp >= 2) {print $5 "/" $6}' |
+        sort | while IFS= read -r file; do
+            vips avg "$file[fail]" > /dev/null 2>&1 && echo "$file"
+        done > "$work/real"
+    echo "bench: real set: $(grep -ciE '\.jpe?g$' "$work/real" || true) JPEGs, $(grep -ciE '\.hei[cf]$' "$work/real" || true) HEICs from $real" >&2
+    [[ -s $work/real ]] || { echo "bench: no real photos selected in $real" >&2; exit 1; }
 fi
-sleep 1  # let the tee of the anchors' stderr finish
+cat "$work/all" ${real:+"$work/real"} | xargs -d '\n' cat > /dev/null   # warm the page cache
 
-# time_shoebox LIST [PIPELINE]: wall seconds and peak RSS (KB) of one ingest of the files in LIST.
-time_shoebox() {
-    rm -rf "$work/library"
-    local t0 t1
+have_pillow=0; "$python" -c 'import PIL' 2> /dev/null && have_pillow=1
+((have_pillow)) || echo "bench: $python has no Pillow: the pillow anchors are left out" >&2
+pillow_py='
+import os, sys
+from PIL import Image, ImageOps
+try:
+    import pillow_heif; pillow_heif.register_heif_opener()
+except ImportError:
+    pass
+for f in sys.argv[2:]:
+    with Image.open(f) as im:
+        s = 256 / max(im.size)
+        im.draft("RGB", (max(1, round(im.width * s)), max(1, round(im.height * s))))
+        im = ImageOps.exif_transpose(im)
+        im.thumbnail((256, 256))
+        im.convert("RGB").save(os.path.join(sys.argv[1], os.path.basename(f) + ".jpg"))
+'
+
+# One contender's command over the files of LIST ($1), writing into $work/out.
+c_shoebox() {
+    xargs -a "$1" -d '\n' "$shoebox" ingest --library "$work/library" --pipeline "$2" --jobs 2 > /dev/null 2> "$work/err" ||
+        { echo "bench: shoebox failed: $(grep -vE "^ingested /" "$work/err" | tail -5)" >&2; return 1; }
+}
+c_vipsthumbnail() { xargs -a "$1" -d '\n' -P2 -n8 vipsthumbnail -s "$2" -o "$work/out/%s.jpg" 2> /dev/null; }
+c_djpeg() { xargs -a "$work/djpeg" -d '\n' -P2 -n2 djpeg -outfile /dev/null -scale; }
+c_pillow() { xargs -a "$1" -d '\n' -P2 -n8 "$python" -c "$pillow_py" "$work/out"; }
+
+# run ROUND NAME COMMAND...: time one contender; appends "ROUND NAME SECONDS RSS_KB" to $work/times.
+run() {
+    local round=$1 name=$2 t0 t1; shift 2
+    rm -rf "$work/out" "$work/library"; mkdir "$work/out"
     t0=$(date +%s.%N)
-    xargs -a "$1" -d '\n' /usr/bin/time -f %M -o "$work/rss" \
-        "$shoebox" ingest --library "$work/library" --pipeline "${2:-bench-256}" --jobs 2 > /dev/null 2> "$work/err" ||
-        { echo "bench: shoebox failed: $(grep -vE "^ingested /" "$work/err" | tail -5)" >&2; exit 1; }
+    /usr/bin/time -f %M -o "$work/rss" "$@" || { echo "bench: $name failed in round $round" >&2; exit 1; }
     t1=$(date +%s.%N)
-    echo "$(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss")"
+    echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss")" >> "$work/times"
 }
+export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow
+export work shoebox python pillow_py
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+# The ratios a round prints: "LABEL NUMERATOR DENOMINATOR..." (the denominators are summed).
+ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
+        "shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor"
+        "shoebox-jpg/vipsthumbnail-jpg shoebox-jpg vipsthumbnail-jpg"
+        "pair/two-vips shoebox-pair vipsthumbnail vips-1440")
+((have_pillow)) && ratios+=("shoebox/pillow shoebox pillow" "shoebox-jpg/pillow-jpg shoebox-jpg pillow-jpg")
+((have_pillow)) && [[ -s $work/heic ]] && ratios+=("shoebox-heic/pillow-heic shoebox-heic pillow-heic")
+[[ -n $real ]] && ratios+=("real-default/two-vips real-default real-vips-256 real-vips-1440")
 
-# time_vipsthumbnail SIZE: wall seconds of vipsthumbnail -s SIZE over the images, run as the
-# anchors run it (one thread, two processes, eight files a process).
-time_vipsthumbnail() {
-    rm -rf "$work/out"; mkdir "$work/out"
-    local t0 t1
-    t0=$(date +%s.%N)
-    VIPS_CONCURRENCY=1 xargs -a "$work/img" -d '\n' -P2 -n8 vipsthumbnail -s "$1" -o "$work/out/%s.jpg" 2> /dev/null
-    t1=$(date +%s.%N)
-    echo "$t1 - $t0" | bc
-}
-
-for list in img jpg; do
-    for ((run = 1; run <= runs; run++)); do time_shoebox "$work/$list"; done > "$work/shoebox-$list"
+: > "$work/times"
+for ((round = 1; round <= rounds; round++)); do
+    run "$round" shoebox bash -c 'c_shoebox "$work/img" bench-256'
+    run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
+    [[ -s $work/heic ]] && run "$round" shoebox-heic bash -c 'c_shoebox "$work/heic" bench-256'
+    run "$round" shoebox-pair bash -c 'c_shoebox "$work/img" bench-thumb-preview'
+    run "$round" djpeg-floor bash -c c_djpeg
+    run "$round" vipsthumbnail bash -c 'c_vipsthumbnail "$work/img" 256'
+    run "$round" vipsthumbnail-jpg bash -c 'c_vipsthumbnail "$work/jpg" 256'
+    run "$round" vips-1440 bash -c 'c_vipsthumbnail "$work/img" 1440'
+    if ((have_pillow)); then
+        run "$round" pillow bash -c 'c_pillow "$work/img"'
+        run "$round" pillow-jpg bash -c 'c_pillow "$work/jpg"'
+        [[ -s $work/heic ]] && run "$round" pillow-heic bash -c 'c_pillow "$work/heic"'
+    fi
+    if [[ -n $real ]]; then
+        run "$round" real-default bash -c 'c_shoebox "$work/real" default'
+        run "$round" real-vips-256 bash -c 'c_vipsthumbnail "$work/real" 256'
+        run "$round" real-vips-1440 bash -c 'c_vipsthumbnail "$work/real" 1440'
+    fi
+    # The round's line: each contender's seconds, then each ratio.
+    awk -v round="$round" -v specs="$(IFS=';'; echo "${ratios[*]}")" '
+        $1 == round {t[$2] = $3; names = names sprintf(" %s %.2f", $2, $3)}
+        END {
+            printf "round %s:%s\n", round, names
+            line = ""; n = split(specs, lines, ";")
+            for (i = 1; i <= n; i++) {
+                k = split(lines[i], f, " "); d = 0
+                for (j = 3; j <= k; j++) d += t[f[j]]
+                line = line (d > 0 ? sprintf(" %s %.2f", f[1], t[f[2]] / d) : sprintf(" %s n/a", f[1]))
+            }
+            printf "round %s ratios:%s\n", round, line
+        }' "$work/times" | tee -a "$work/rounds"
 done
-# Thumbnail and preview from one decode, against two vipsthumbnail passes, round-robin.
-for ((run = 1; run <= runs; run++)); do
-    time_shoebox "$work/img" bench-thumb-preview >> "$work/shoebox-pair"
-    echo "$(time_vipsthumbnail 256) $(time_vipsthumbnail 1440)" >> "$work/vips-pair"
-done
 
-# anchor NAME: its median (or only) wall time, empty when it is absent or any of its runs FAILED.
-anchor() {
-    grep -qE "^[0-9]+ +$1 .*FAILED" "$work/anchors.err" && return 0
-    awk -F'\t' -v name="$1" '$2 == name {v = $4} END {print v}' "$work/anchors.tsv"
-}
-img=$(cut -d' ' -f1 "$work/shoebox-img" | median); jpg=$(cut -d' ' -f1 "$work/shoebox-jpg" | median)
-rss=$(cut -d' ' -f2 "$work/shoebox-img" | sort -n | tail -1)
-printf 'shoebox\t%s images\t%.2f s (median of %s)\tpeak RSS %d MB\n' "$(wc -l < "$work/img")" "$img" "$runs" $((rss / 1024))
-printf 'shoebox-jpg\t%s JPEGs\t%.2f s\n' "$(wc -l < "$work/jpg")" "$jpg"
-for name in vipsthumbnail pillow convert-hint; do
-    value=$(anchor "$name"); [[ -z $value ]] || printf 'shoebox / %s\t%.2f (%s s)\n' "$name" "$(echo "$img / $value" | bc -l)" "$value"
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+echo "medians of $rounds rounds ($(wc -l < "$work/img") images, $(wc -l < "$work/jpg") JPEGs, $(wc -l < "$work/heic") HEICs${real:+, $(wc -l < "$work/real") real photos}):"
+for name in $(awk '!seen[$2]++ {print $2}' "$work/times"); do
+    printf '  %-20s %7.2f s\n' "$name" "$(awk -v n="$name" '$2 == n {print $3}' "$work/times" | median)"
 done
-floor=$(anchor djpeg-floor); vjpg=$(anchor vipsthumbnail-jpg)
-[[ -z $floor ]] || printf 'shoebox-jpg / djpeg-floor\t%.2f (%s s)\n' "$(echo "$jpg / $floor" | bc -l)" "$floor"
-[[ -z $vjpg ]] || printf 'shoebox-jpg / vipsthumbnail-jpg\t%.2f (%s s)\n' "$(echo "$jpg / $vjpg" | bc -l)" "$vjpg"
-pair=$(cut -d' ' -f1 "$work/shoebox-pair" | median)
-vips256=$(cut -d' ' -f1 "$work/vips-pair" | median); vips1440=$(cut -d' ' -f2 "$work/vips-pair" | median)
-printf 'shoebox thumb+preview / two vipsthumbnail passes\t%.2f (%.2f s / %.2f s + %.2f s)\n' \
-    "$(echo "$pair / ($vips256 + $vips1440)" | bc -l)" "$pair" "$vips256" "$vips1440"
-exit 0
+for spec in "${ratios[@]}"; do
+    label=${spec%% *}
+    values=$(grep ' ratios:' "$work/rounds" | tr ' ' '\n' | awk -v l="$label" 'p {print; p = 0} $0 == l {p = 1}')
+    printf '  %-32s %.2f  (rounds: %s)\n' "$label" "$(median <<< "$values")" "$(echo $values)"
+done
+for name in shoebox shoebox-pair ${real:+real-default}; do
+    printf '  peak RSS %-13s %5d MB\n' "$name" $(($(awk -v n="$name" '$2 == n {print $4}' "$work/times" | sort -n | tail -1) / 1024))
+done

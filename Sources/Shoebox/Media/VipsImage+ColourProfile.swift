@@ -16,4 +16,17 @@ extension VipsImage {
         let space = pixelColourSpace
         return profile.withUnsafeBytes { ICCProfile.problem(with: $0, pixels: space) }
     }
+
+    /// Whether the embedded ICC profile is sRGB by content (`ICCProfile.isSRGB`): converting
+    /// through it would change the pixels by rounding only, so the decoders take them as they are.
+    var iccProfileIsSRGB: Bool {
+        guard let profile = blob(named: "icc-profile-data") else { return false }
+        return profile.withUnsafeBytes { ICCProfile.isSRGB($0) }
+    }
+
+    /// Whether decoding converts the pixels through the embedded ICC profile: there is one, it
+    /// fits them (`iccProfileProblem`), and it is not sRGB already (`iccProfileIsSRGB`).
+    var needsProfileTransform: Bool {
+        hasICCProfile && iccProfileProblem == nil && !iccProfileIsSRGB
+    }
 }

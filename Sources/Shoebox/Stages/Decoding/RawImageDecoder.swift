@@ -101,7 +101,7 @@ struct RawImageDecoder {
             try DecodeLimits.checkMemory(.jpeg(UnsafeRawBufferPointer(preview.buffer), size: size), fileBytes: preview.count,
                                          limit: configuration.limits.maxDecodeMemoryBytes, path: path)
             return try? VipsImage.decodeShrunkJPEG(preview, stored: size, fitting: box.width, box.height,
-                                                   convertToSRGB: header.hasICCProfile && header.iccProfileProblem == nil)
+                                                   convertToSRGB: header.needsProfileTransform)
         case let .rgb(width, height, pixels)?:
             guard Self.covers(PixelSize(width: width, height: height), box: box, stored: stored) else { return nil }
             let image = try? pixels.withUnsafeBytes { try VipsImage.fromRGB($0, width: width, height: height) }

@@ -146,10 +146,11 @@ struct StillImageDecoder {
 
     /// Whether the decode converts through the embedded ICC profile: only when there is one and
     /// it fits the pixels. One that does not (`ICCProfile.problem`) is ignored with a warning,
-    /// and the file is decoded as if it had none, as viewers show it.
+    /// and the file is decoded as if it had none, as viewers show it. An sRGB profile converts
+    /// nothing (`VipsImage.iccProfileIsSRGB`): its pixels are taken as they are.
     private func usesEmbeddedProfile(_ header: VipsImage, into draft: inout AssetDraft) -> Bool {
         guard header.hasICCProfile else { return false }
-        guard let problem = header.iccProfileProblem else { return true }
+        guard let problem = header.iccProfileProblem else { return !header.iccProfileIsSRGB }
         let instead = header.pixelColourSpace == .cmyk ? "converted with libvips's built-in CMYK profile" : "taken as sRGB"
         draft.warn("the embedded ICC profile does not fit (\(problem)): ignored, the colours \(instead)")
         return false
