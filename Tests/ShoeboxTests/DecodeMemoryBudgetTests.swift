@@ -39,7 +39,7 @@ import Testing
     /// The default pipeline file with another `decodeMemoryBytes`.
     private func pipeline(decodeMemoryBytes: Int) throws -> PipelineConfiguration {
         let text = try String(contentsOf: Fixtures.repository.appendingPathComponent("pipelines/default.json"), encoding: .utf8)
-        let changed = text.replacingOccurrences(of: "\"decodeMemoryBytes\": 234881024", with: "\"decodeMemoryBytes\": \(decodeMemoryBytes)")
+        let changed = text.replacingOccurrences(of: "\"decodeMemoryBytes\": 188743680", with: "\"decodeMemoryBytes\": \(decodeMemoryBytes)")
         try #require(changed != text)
         return try PipelineConfiguration.parse(Data(changed.utf8), file: "low.json")
     }

@@ -97,11 +97,11 @@ import Testing
 
     @Test func theLimitIsAKnownOptionalKeyThatMustBePositive() throws {
         let text = try String(contentsOf: Fixtures.repository.appendingPathComponent("pipelines/default.json"), encoding: .utf8)
-        #expect(try PipelineConfiguration.parse(Data(text.utf8), file: "p.json").limits.maxDecodeMemoryBytes == 234_881_024)
-        let without = text.replacingOccurrences(of: ",\n    \"decodeMemoryBytes\": 234881024", with: "")
+        #expect(try PipelineConfiguration.parse(Data(text.utf8), file: "p.json").limits.maxDecodeMemoryBytes == 188_743_680)
+        let without = text.replacingOccurrences(of: ",\n    \"decodeMemoryBytes\": 188743680", with: "")
         #expect(without != text)
-        #expect(try PipelineConfiguration.parse(Data(without.utf8), file: "p.json").limits.maxDecodeMemoryBytes == 234_881_024)
-        let zero = text.replacingOccurrences(of: "\"decodeMemoryBytes\": 234881024", with: "\"decodeMemoryBytes\": 0")
+        #expect(try PipelineConfiguration.parse(Data(without.utf8), file: "p.json").limits.maxDecodeMemoryBytes == 188_743_680)
+        let zero = text.replacingOccurrences(of: "\"decodeMemoryBytes\": 188743680", with: "\"decodeMemoryBytes\": 0")
         #expect(throws: PipelineError.invalid(file: "p.json", reason: "limits.decodeMemoryBytes must be positive")) {
             try PipelineConfiguration.parse(Data(zero.utf8), file: "p.json")
         }

@@ -56,11 +56,11 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         /// from the file's header (`DecodeMemory`: a whole picture, a strip, a tile, the shrink's
         /// sums...) plus the file's bytes; a file that needs more is refused (`tooLarge`) before
         /// decoding, and the decode workers together stay within it (`DecodeMemoryGate`).
-        /// Default 234,881,024 (224 MiB): a 48 MP single-image HEIC (218 MB) fits, and one worker
-        /// stays under 300 MB (docs/RELIABILITY.md).
+        /// Default 188,743,680 (180 MiB): a 20 MP 10-bit AVIF (164 MB) fits, the hostile corpus's
+        /// 8000x8000 interlaced PNG (192 MB) does not (docs/RELIABILITY.md).
         public var decodeMemoryBytes: Int64?
 
-        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? 234_881_024 }
+        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? 188_743_680 }
     }
 
     /// Workers per stage; 0 for `decode` means one per core.
