@@ -25,7 +25,7 @@ extension SQLiteCatalog: AlbumStore {
     public func insertAssets(_ ids: [Int64], into title: String, at position: Int) throws {
         try editUserAlbum(title) { album, order, db in
             try Self.requireAssets(ids, db: db)
-            return try Self.moving(ids, in: order, to: position, album: title)
+            return try AlbumOrdering.moving(ids, in: order, to: position, album: title)
         }
     }
 
@@ -51,7 +51,7 @@ extension SQLiteCatalog: AlbumStore {
             if let stranger = ids.first(where: { !members.contains($0) }) {
                 throw AlbumError.notInAlbum(asset: stranger, album: title)
             }
-            return try Self.moving(ids, in: order, to: position, album: title)
+            return try AlbumOrdering.moving(ids, in: order, to: position, album: title)
         }
     }
 
@@ -101,18 +101,6 @@ extension SQLiteCatalog: AlbumStore {
                 try Self.write(order: try change(album, order, db), replacing: order, album: album, db: db)
             }
         }
-    }
-
-    /// `order` with `ids` taken out and put back, in the order given, at `position`.
-    static func moving(_ ids: [Int64], in order: [Int64], to position: Int, album: String) throws -> [Int64] {
-        guard (0...order.count).contains(position) else {
-            throw AlbumError.positionOutOfRange(position, album: album, count: order.count)
-        }
-        var seen = Set<Int64>()
-        let moving = ids.filter { seen.insert($0).inserted }
-        var rest = order.filter { !seen.contains($0) }
-        rest.insert(contentsOf: moving, at: min(position, rest.count))
-        return rest
     }
 
     static func order(of album: Int64, db: SQLiteConnection) throws -> [Int64] {

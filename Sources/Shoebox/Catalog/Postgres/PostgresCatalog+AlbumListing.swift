@@ -23,7 +23,7 @@ extension PostgresCatalog {
             for (album, counts) in try Self.shownCounts(db: db) where counts.total > 0 {
                 summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers, db: db))
             }
-            return summaries.sorted(by: Self.listingOrder)
+            return summaries.sorted(by: AlbumOrdering.listing)
         }
     }
 
@@ -40,13 +40,6 @@ extension PostgresCatalog {
 
     public func leadingAssets(of album: AlbumReference, count: Int) throws -> [Int64] {
         try read { db in try Self.leadingAssets(of: album, count: count, db: db) }
-    }
-
-    /// Count desc, then title, then user albums before folder albums of the same title.
-    static func listingOrder(_ a: AlbumSummary, _ b: AlbumSummary) -> Bool {
-        if a.count != b.count { return a.count > b.count }
-        if a.album.title != b.album.title { return a.album.title < b.album.title }
-        return a.album.kind == .user && b.album.kind == .folder
     }
 
     private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?,

@@ -23,7 +23,7 @@ extension PostgresCatalog: AlbumStore {
     public func insertAssets(_ ids: [Int64], into title: String, at position: Int) throws {
         try editUserAlbum(title) { _, order, db in
             try Self.requireAssets(ids, db: db)
-            return try Self.moving(ids, in: order, to: position, album: title)
+            return try AlbumOrdering.moving(ids, in: order, to: position, album: title)
         }
     }
 
@@ -47,7 +47,7 @@ extension PostgresCatalog: AlbumStore {
             if let stranger = ids.first(where: { !members.contains($0) }) {
                 throw AlbumError.notInAlbum(asset: stranger, album: title)
             }
-            return try Self.moving(ids, in: order, to: position, album: title)
+            return try AlbumOrdering.moving(ids, in: order, to: position, album: title)
         }
     }
 
@@ -91,18 +91,6 @@ extension PostgresCatalog: AlbumStore {
                 .rows.map { $0.int64("asset_id") }
             try Self.write(order: try change(album, order, db), replacing: order, album: album, db: db)
         }
-    }
-
-    /// `order` with `ids` taken out and put back, in the order given, at `position`.
-    static func moving(_ ids: [Int64], in order: [Int64], to position: Int, album: String) throws -> [Int64] {
-        guard (0...order.count).contains(position) else {
-            throw AlbumError.positionOutOfRange(position, album: album, count: order.count)
-        }
-        var seen = Set<Int64>()
-        let moving = ids.filter { seen.insert($0).inserted }
-        var rest = order.filter { !seen.contains($0) }
-        rest.insert(contentsOf: moving, at: min(position, rest.count))
-        return rest
     }
 
     /// Writes only the difference between two orders of one album.
