@@ -58,6 +58,12 @@ import Testing
             (["albums", "--library", ""], "Error: --library needs a value, not an empty one"),
             (["album", "create", "--library", library, "--", ""], "Error: argument 5 is empty"),
             (["covers", "--library", library, "--size", ""], "Error: --size needs a value, not an empty one"),
+            (["gallery", "--library", library, "--out", ""], "Error: --out needs a value, not an empty one"),
+            (["contact-sheet", "", "-o", folder.path + "/sheet.jpg", "--library", library], "Error: argument 1 is empty"),
+            (["duplicates", "--catalog="], "Error: --catalog needs a value, not an empty one"),
+            (["metadata", ""], "Error: argument 1 is empty"),
+            (["status", "--library", library, "--window", ""], "Error: --window needs a value, not an empty one"),
+            (["gc", "--library", ""], "Error: --library needs a value, not an empty one"),
         ]
         for (arguments, error) in cases {
             let result = try ShoeboxBinary.run(arguments, environment: ["HOME": home.path])
