@@ -37,11 +37,13 @@ enum ContactSheetCommand: Command {
         guard ext == "jpg" || ext == "jpeg" else {
             throw UsageError("the sheet is written as JPEG: give a FILE ending in .jpg (got \(TerminalText.printable(output)))")
         }
+        let columns = try number(args, "--columns", in: 1...20)
+        let rows = try number(args, "--rows", in: 1...40)
         let library = LibraryOption.library(args)
         let catalog = try CatalogOption.open(args, library: library)
         var sheet = ContactSheet(catalog: catalog, library: library)
-        sheet.columns = try number(args, "--columns", in: 1...20) ?? sheet.columns
-        sheet.rows = try number(args, "--rows", in: 1...40) ?? sheet.rows
+        sheet.columns = columns ?? sheet.columns
+        sheet.rows = rows ?? sheet.rows
         guard let album = try catalog.album(titled: title) else {
             Output.error("Error: no album titled \"\(title)\" (see shoebox albums)")
             return ExitStatus.failure
@@ -51,7 +53,7 @@ enum ContactSheetCommand: Command {
         for (index, page) in pages.enumerated() {
             let file = index == 0 ? output : pageName(output, number: index + 1)
             try page.write(to: URL(fileURLWithPath: file), options: .atomic)
-            Output.line(file)
+            Output.line(PathText.printable(file))   // one line a page, whatever the name holds
         }
         Output.error("\(pages.count) pages of \(album)")
         return ExitStatus.success

@@ -49,22 +49,23 @@ enum GalleryCommand: Command {
                                           flags: ["--no-video"])
         guard args.positionals.isEmpty else { throw UsageError("gallery takes no arguments (give the folder with --out)") }
         guard let out = args.value("--out") else { throw UsageError("give the gallery's folder with --out DIR") }
-        let library = LibraryOption.library(args)
-        let catalog = try CatalogOption.open(args, library: library)
-        var builder = GalleryBuilder(catalog: catalog, library: library)
-        if let raw = args.value("--page-size") {
+        let pageSize = try args.value("--page-size").map { raw in
             guard let size = Int(raw), (50...5000).contains(size) else {
                 throw UsageError("--page-size must be a whole number from 50 to 5000 (got \(raw))")
             }
-            builder.pageSize = size
+            return size
         }
+        let library = LibraryOption.library(args)
+        let catalog = try CatalogOption.open(args, library: library)
+        var builder = GalleryBuilder(catalog: catalog, library: library)
+        builder.pageSize = pageSize ?? builder.pageSize
         builder.encodesRenditions = !args.has("--no-video")
         builder.profilePage = args.value("--profile")
         let folder = URL(fileURLWithPath: out).standardizedFileURL.path
         let outcome = try builder.build(into: folder, album: args.value("--album"))
         warn(outcome.renditionFailures)
         Output.line("""
-            gallery in \(folder): \(outcome.albums) albums, \(outcome.pages) album pages; video renditions: \
+            gallery in \(PathText.printable(folder)): \(outcome.albums) albums, \(outcome.pages) album pages; video renditions: \
             \(outcome.renditionsMade) encoded, \(outcome.renditionsReused) reused, \(outcome.renditionFailures.count) failed; \
             \(outcome.written) files written, \(outcome.unchanged) unchanged, \(outcome.removed) removed
             """)

@@ -23,7 +23,8 @@ enum MetadataCommand: Command {
 
         EXIT STATUS:
           0 every file read, 1 a file could not be read (each is printed as 'failed PATH: reason'
-          on standard error, and the others are printed), 64 usage error.
+          on standard error, and the others are printed), 64 usage error. A FIFO, socket or
+          device named as a PATH is never opened: 'skipped PATH: a FIFO, ...' on standard error.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -33,6 +34,11 @@ enum MetadataCommand: Command {
         defer { output.flush() }
         var failed = 0
         for (path, named) in files(under: args.positionalPaths) {
+            if named, let kind = specialFileKind(path) {   // as ingest skips one: opening a FIFO waits for a writer
+                output.flush()
+                Output.error("skipped \(path): a \(kind), not a regular file or a folder; not opened")
+                continue
+            }
             do {
                 let file = try FileMetadataReader.read(path: path)
                 output.line(args.has("--json") ? FileMetadataJSON.value(file).text : row(file))
@@ -55,6 +61,13 @@ enum MetadataCommand: Command {
         return [TerminalText.printable(file.path), file.format.rawValue, "\(file.storedSize)", m.takenAt ?? "-",
                 m.takenAtSource?.rawValue ?? "-", camera.isEmpty ? "-" : TerminalText.printable(camera), place ?? "-"]
             .joined(separator: "\t")
+    }
+
+    /// What a named PATH is when it is a FIFO, a socket or a device (`lstat`, never opened).
+    private static func specialFileKind(_ path: String) -> String? {
+        var info = stat()
+        guard SourceFile.linkStatus(path, &info) == 0 else { return nil }
+        return DiscoverStage.specialFileKind(info.st_mode)
     }
 
     /// Every regular file named or under a named folder, sorted within each folder, with

@@ -58,6 +58,12 @@ import Testing
             (["albums", "--library", ""], "Error: --library needs a value, not an empty one"),
             (["album", "create", "--library", library, "--", ""], "Error: argument 5 is empty"),
             (["covers", "--library", library, "--size", ""], "Error: --size needs a value, not an empty one"),
+            (["gallery", "--library", library, "--out", ""], "Error: --out needs a value, not an empty one"),
+            (["contact-sheet", "", "-o", folder.path + "/sheet.jpg", "--library", library], "Error: argument 1 is empty"),
+            (["duplicates", "--catalog="], "Error: --catalog needs a value, not an empty one"),
+            (["metadata", ""], "Error: argument 1 is empty"),
+            (["status", "--library", library, "--window", ""], "Error: --window needs a value, not an empty one"),
+            (["gc", "--library", ""], "Error: --library needs a value, not an empty one"),
         ]
         for (arguments, error) in cases {
             let result = try ShoeboxBinary.run(arguments, environment: ["HOME": home.path])
@@ -122,5 +128,38 @@ import Testing
         #expect(result.status == 64)
         #expect(result.errors.hasPrefix("Error: unknown option --\\x1b[31mred "))
         #expect(!result.errors.contains("\u{1B}"))
+    }
+
+    /// The commands added after the trust work check their numbers before the catalog is
+    /// opened (which may upgrade an older one), as every other command does: with no library
+    /// there, the number is what the error names.
+    @Test func newerCommandsCheckTheirNumbersBeforeOpeningTheCatalog() throws {
+        let cases: [(arguments: [String], error: String)] = [
+            (["contact-sheet", "Trip", "-o", folder.path + "/sheet.jpg", "--columns", "0"],
+             "Error: --columns must be a whole number from 1 to 20 (got 0)\n"),
+            (["contact-sheet", "Trip", "-o", folder.path + "/sheet.jpg", "--rows", "41"],
+             "Error: --rows must be a whole number from 1 to 40 (got 41)\n"),
+            (["gallery", "--out", folder.path + "/gallery", "--page-size", "10"],
+             "Error: --page-size must be a whole number from 50 to 5000 (got 10)\n"),
+            (["status", "--window", "0"], "Error: --window takes whole minutes from 1 to 10080, not 0\n"),
+        ]
+        for (arguments, error) in cases {
+            let result = try ShoeboxBinary.run(arguments + ["--library", library], environment: ["HOME": home.path])
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errors.hasPrefix(error), "\(arguments): \(result.errors)")
+        }
+    }
+
+    /// A file or folder the user named, printed back on standard output, keeps to its line.
+    @Test func newerCommandsPrintTheGivenPathsOnOneLine() throws {
+        try ingestedLibrary()
+        let sheet = folder.path + "/a\nb\u{1B}[2J.jpg"
+        let sheetRun = try shoebox("contact-sheet", "samples", "--library", library, "-o", sheet)
+        #expect(sheetRun.status == 0)
+        #expect(sheetRun.output == folder.path + "/a\\x0ab\\x1b[2J.jpg\n")
+        let gallery = try shoebox("gallery", "--library", library, "--out", folder.path + "/g\u{1B}[2J", "--no-video")
+        #expect(gallery.status == 0)
+        #expect(gallery.output.hasPrefix("gallery in \(folder.path)/g\\x1b[2J: "))
+        #expect(!gallery.output.contains("\u{1B}") && gallery.output.split(separator: "\n").count == 1)
     }
 }

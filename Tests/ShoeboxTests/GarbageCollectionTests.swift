@@ -98,6 +98,21 @@ import Testing
         #expect(try manager.contentsOfDirectory(atPath: path + "/covers") == [])
     }
 
+    /// A link where `thumbs/` should be is an error, dry run or not; its target keeps every file.
+    @Test func aThumbnailFolderThatIsALinkIsAnErrorAndItsTargetKeepsItsFiles() throws {
+        let library = try TwoRecipeLibrary()
+        let thumbs = library.library.root.appendingPathComponent("thumbs")
+        let elsewhere = library.folder.url.appendingPathComponent("elsewhere")
+        try manager.moveItem(at: thumbs, to: elsewhere)
+        try manager.createSymbolicLink(atPath: thumbs.path, withDestinationPath: elsewhere.path)
+        for result in [try library.gc("--dry-run"), try library.gc()] {
+            #expect(result.status == 1)
+            #expect(result.errors.contains("\(thumbs.path) should be a folder of the library but is a symbolic link"))
+        }
+        let left = try manager.subpathsOfDirectory(atPath: elsewhere.path).filter { $0.hasSuffix(".jpg") }
+        #expect(left.count == 24)
+    }
+
     @Test func aFolderThatIsNotALibraryIsRefused() throws {
         let folder = try TemporaryFolder()
         let result = try ShoeboxBinary.run(["gc", "--library", folder.path])

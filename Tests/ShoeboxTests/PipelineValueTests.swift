@@ -64,6 +64,35 @@ import Testing
         }
     }
 
+    /// A value out of its range is named with its key and the value itself, as a value of the
+    /// wrong kind is: `limits.imageSeconds` 0 said "limits.imageSeconds and videoSeconds must
+    /// be positive", naming neither which key nor what it held.
+    @Test func aValueOutOfItsRangeIsNamedWithItsKeyAndValue() {
+        let cases: [(path: String, json: String, reason: String)] = [
+            ("limits.imageSeconds", "0", "bench.json: limits.imageSeconds must be positive, not 0"),
+            ("limits.videoSeconds", "-3", "bench.json: limits.videoSeconds must be positive, not -3"),
+            ("limits.maxPixels", "0", "bench.json: limits.maxPixels must be positive, not 0"),
+            ("limits.maxFileBytes", "-1", "bench.json: limits.maxFileBytes must be positive, not -1"),
+            ("limits.gifFramePixels", "0", "bench.json: limits.gifFramePixels must be positive, not 0"),
+            ("limits.decodeMemoryBytes", "0", "bench.json: limits.decodeMemoryBytes must be positive, not 0"),
+            ("queueCapacity", "0", "bench.json: queueCapacity must be positive, not 0"),
+            ("video.posterAt", "-5", "bench.json: video.posterAt must be a fraction from 0 to 1, not -5.0"),
+            ("livePhoto.maxVideoSeconds", "0", "bench.json: livePhoto.maxVideoSeconds must be positive, not 0.0"),
+            ("livePhoto.maxCaptureGapSeconds", "-1", "bench.json: livePhoto.maxCaptureGapSeconds must not be negative, not -1.0"),
+            ("aspectRule.tallBelow", "0", "bench.json: aspectRule.tallBelow must be positive, not 0.0"),
+            ("aspectRule.panoramaAbove", "0.1",
+             "bench.json: aspectRule.panoramaAbove must be above aspectRule.tallBelow (0.2), not 0.1"),
+            ("aspectRule.tallWidthFactor", "0", "bench.json: aspectRule.tallWidthFactor must be positive, not 0.0"),
+            ("thumbnails.0.quality", "101", "bench.json: thumbnails[0].quality must be from 1 to 100, not 101"),
+            ("thumbnails.0.name", "\"my thumb\"",
+             "bench.json: thumbnails[0].name may hold only letters, digits, - and _, not \"my thumb\""),
+            ("thumbnails.1.name", "\"thumb\"", "bench.json: thumbnails[1].name must differ from every other, not \"thumb\""),
+        ]
+        for (path, json, expected) in cases {
+            #expect(reason(setting: path, to: json) == expected, "\(path) = \(json)")
+        }
+    }
+
     /// One bound for every stage (`WorkerLimit`): past it, workers would wait forever for
     /// threads (`concurrency.decode` 100000 hung at 256 threads with no message).
     @Test func everyStageTakesAtMost32Workers() throws {

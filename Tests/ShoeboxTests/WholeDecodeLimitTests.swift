@@ -102,7 +102,7 @@ import Testing
         #expect(without != text)
         #expect(try PipelineConfiguration.parse(Data(without.utf8), file: "p.json").limits.maxDecodeMemoryBytes == 188_743_680)
         let zero = text.replacingOccurrences(of: "\"decodeMemoryBytes\": 188743680", with: "\"decodeMemoryBytes\": 0")
-        #expect(throws: PipelineError.invalid(file: "p.json", reason: "limits.decodeMemoryBytes must be positive")) {
+        #expect(throws: PipelineError.invalid(file: "p.json", reason: "limits.decodeMemoryBytes must be positive, not 0")) {
             try PipelineConfiguration.parse(Data(zero.utf8), file: "p.json")
         }
     }

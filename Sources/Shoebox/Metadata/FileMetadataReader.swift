@@ -14,7 +14,10 @@ public enum FileMetadataReader {
 
     public static func read(path: String, maxBytes: Int64 = 1 << 30) throws -> FileMetadata {
         try Vips.start()
-        let head = (try? SourceFile.head(path, count: FormatSniffer.headerLength)) ?? []
+        let head: [UInt8]
+        do { head = try SourceFile.head(path, count: FormatSniffer.headerLength) } catch let MediaError.unreadable(_, reason) {
+            throw Failure(path: path, reason: "cannot be read: \(reason)")
+        }
         guard let format = FormatSniffer.format(of: head) else { throw Failure(path: path, reason: "not a supported image or video format (by content)") }
         return format.isVideo ? try video(path, format: format) : try still(path, format: format, maxBytes: maxBytes)
     }

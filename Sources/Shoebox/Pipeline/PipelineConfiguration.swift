@@ -96,24 +96,29 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         return configuration
     }
 
-    /// Rejects values that would make the pipeline misbehave rather than fail loudly later.
+    /// Rejects values that would make the pipeline misbehave rather than fail loudly later,
+    /// each naming its key and the value it holds, as the kind check does.
     func validate(file: String) throws {
-        func check(_ condition: Bool, _ reason: String) throws {
-            if !condition { throw PipelineError.invalid(file: file, reason: reason) }
+        func check(_ holds: Bool, _ key: String, _ rule: String, _ value: some CustomStringConvertible) throws {
+            if !holds { throw PipelineError.invalid(file: file, reason: "\(key) \(rule), not \(value)") }
         }
         try validateThumbnails(file: file)
-        try check(aspectRule.tallBelow > 0 && aspectRule.tallBelow < aspectRule.panoramaAbove,
-                  "aspectRule: need 0 < tallBelow < panoramaAbove")
-        try check(aspectRule.panoramaWidthFactor > 0 && aspectRule.tallWidthFactor > 0,
-                  "aspectRule: factors must be positive")
-        try check(limits.maxPixels > 0 && limits.maxFileBytes > 0, "limits must be positive")
-        try check(queueCapacity > 0, "queueCapacity must be positive")
-        try check(limits.maxGifFramePixels > 0, "limits.gifFramePixels must be positive")
-        try check(limits.imageBudget > 0 && limits.videoBudget > 0, "limits.imageSeconds and videoSeconds must be positive")
-        try check(limits.maxDecodeMemoryBytes > 0, "limits.decodeMemoryBytes must be positive")
-        try check((0...1).contains(videoSettings.posterAt), "video.posterAt must be a fraction from 0 to 1")
-        try check(livePhotoRules.maxVideoSeconds > 0 && livePhotoRules.maxCaptureGapSeconds >= 0,
-                  "livePhoto: maxVideoSeconds must be positive and maxCaptureGapSeconds not negative")
+        try check(aspectRule.tallBelow > 0, "aspectRule.tallBelow", "must be positive", aspectRule.tallBelow)
+        try check(aspectRule.panoramaAbove > aspectRule.tallBelow, "aspectRule.panoramaAbove",
+                  "must be above aspectRule.tallBelow (\(aspectRule.tallBelow))", aspectRule.panoramaAbove)
+        try check(aspectRule.panoramaWidthFactor > 0, "aspectRule.panoramaWidthFactor", "must be positive", aspectRule.panoramaWidthFactor)
+        try check(aspectRule.tallWidthFactor > 0, "aspectRule.tallWidthFactor", "must be positive", aspectRule.tallWidthFactor)
+        try check(limits.maxPixels > 0, "limits.maxPixels", "must be positive", limits.maxPixels)
+        try check(limits.maxFileBytes > 0, "limits.maxFileBytes", "must be positive", limits.maxFileBytes)
+        try check(queueCapacity > 0, "queueCapacity", "must be positive", queueCapacity)
+        try check(limits.maxGifFramePixels > 0, "limits.gifFramePixels", "must be positive", limits.maxGifFramePixels)
+        try check(limits.imageBudget > 0, "limits.imageSeconds", "must be positive", limits.imageBudget)
+        try check(limits.videoBudget > 0, "limits.videoSeconds", "must be positive", limits.videoBudget)
+        try check(limits.maxDecodeMemoryBytes > 0, "limits.decodeMemoryBytes", "must be positive", limits.maxDecodeMemoryBytes)
+        try check((0...1).contains(videoSettings.posterAt), "video.posterAt", "must be a fraction from 0 to 1", videoSettings.posterAt)
+        try check(livePhotoRules.maxVideoSeconds > 0, "livePhoto.maxVideoSeconds", "must be positive", livePhotoRules.maxVideoSeconds)
+        try check(livePhotoRules.maxCaptureGapSeconds >= 0, "livePhoto.maxCaptureGapSeconds", "must not be negative",
+                  livePhotoRules.maxCaptureGapSeconds)
         let workers = [("read", concurrency.read), ("decode", concurrency.decode), ("orient", concurrency.orient),
                        ("classify", concurrency.classify), ("thumbnail", concurrency.thumbnail)]
         for (stage, count) in workers {  // one bound for every stage, `--jobs` included
@@ -127,17 +132,18 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
             if !condition { throw PipelineError.invalid(file: file, reason: reason) }
         }
         try check(!thumbnails.isEmpty, "\"thumbnails\" must list at least one spec")
-        try check(Set(thumbnails.map(\.name)).count == thumbnails.count, "thumbnail names must be unique")
+        var names = Set<String>()
         for (index, spec) in thumbnails.enumerated() {
             try check(!spec.name.isEmpty && spec.name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" },
-                      "thumbnail name \"\(spec.name)\" may use only letters, digits, - and _")
+                      "thumbnails[\(index)].name may hold only letters, digits, - and _, not \"\(spec.name)\"")
+            try check(names.insert(spec.name).inserted, "thumbnails[\(index)].name must differ from every other, not \"\(spec.name)\"")
             for (key, size) in [("width", spec.width), ("height", spec.height), ("maxLongEdge", spec.maxLongEdge)] {
                 if let size {
                     try Self.check(size, in: ThumbnailSpec.sizes, key: "thumbnails[\(index)].\(key)", note: " pixels", file: file)
                 }
             }
             try check(spec.rule != .fit || spec.height != nil, "thumbnail \"\(spec.name)\": rule \"fit\" needs a height")
-            try check((1...100).contains(spec.quality), "thumbnail \"\(spec.name)\": quality must be 1...100")
+            try Self.check(spec.quality, in: 1...100, key: "thumbnails[\(index)].quality", note: "", file: file)
             try check(spec.animated != true || spec.format == .webp, "thumbnail \"\(spec.name)\": animated thumbnails are WebP")
         }
     }

@@ -6,7 +6,7 @@ extension DiscoverStage {
     /// What a file that is neither a regular file, a folder nor a symbolic link is, from its
     /// `st_mode`: "FIFO", "socket", "character device" or "block device"; nil for the others.
     /// Such a file is never opened: opening a FIFO waits for a writer.
-    static func specialFileKind(_ mode: mode_t) -> String? {
+    public static func specialFileKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFIFO: return "FIFO"
         case S_IFSOCK: return "socket"
