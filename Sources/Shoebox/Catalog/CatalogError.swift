@@ -8,8 +8,6 @@ public enum CatalogError: Error, CustomStringConvertible {
     case readOnly(path: String)
     case sqlite(SQLiteError)
     case notFound(String)
-    /// The location names a backend this build does not have.
-    case backendMissing(String)
 
     public var description: String {
         switch self {
@@ -21,7 +19,6 @@ public enum CatalogError: Error, CustomStringConvertible {
         case let .readOnly(path): return "\(path) was opened to read only"
         case let .sqlite(error): return "catalog: \(error)"
         case let .notFound(what): return "no asset \(what) in the catalog"
-        case let .backendMissing(name): return "this build has no \(name) catalog yet"
         }
     }
 }

@@ -5,16 +5,14 @@ extension PostgresCatalog {
 
     /// `record`'s writes, in the caller's transaction on `db`.
     static func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, db: PGConnection) throws -> Int64 {
-        do {
-            let before = try (asset.existingID ?? Self.assetID(atPath: asset.file.path, db: db))
-                .map { try Self.groupKeys(around: $0, db: db) } ?? []
-            let id = try Self.upsertAsset(asset, run: run, db: db)
-            try Self.replaceThumbnails(of: id, with: asset.thumbnails, db: db)
-            try Self.setGroupKey(of: id, path: asset.file.path, db: db)
-            try Self.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
-            try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
-            return id
-        }
+        let before = try (asset.existingID ?? Self.assetID(atPath: asset.file.path, db: db))
+            .map { try Self.groupKeys(around: $0, db: db) } ?? []
+        let id = try Self.upsertAsset(asset, run: run, db: db)
+        try Self.replaceThumbnails(of: id, with: asset.thumbnails, db: db)
+        try Self.setGroupKey(of: id, path: asset.file.path, db: db)
+        try Self.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
+        try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+        return id
     }
 
     public func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
@@ -27,38 +25,42 @@ extension PostgresCatalog {
     /// `recordFailure`'s writes, in the caller's transaction on `db`.
     static func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
                               existingID: Int64?, run: Int64, db: PGConnection) throws {
-        do {
-            let now = Self.now()
-            let existing = try existingID ?? Self.assetID(atPath: file.path, db: db)
-            let before = try existing.map { try Self.groupKeys(around: $0, db: db) } ?? []
-            let failed: [Any?] = [file.status.size, file.status.modifiedNanoseconds, contentHash, failure.errorClass.rawValue,
-                                  failure.reason, run, now]
-            let id: Int64
-            if let existing {
-                try db.query("""
-                    UPDATE assets SET path = $1, root = $2, album_folder = $3, file_name = $4, pair_key = $5, file_size = $6,
-                    mtime_ns = $7, content_hash = coalesce($8, content_hash), status = 'failed', error_class = $9,
-                    error_message = $10, warning = NULL, missing = 0, seen_run = $11, updated_at = $12 WHERE id = $13
-                    """, parameters: Self.placeValues(file) + failed + [existing])
-                id = existing
-            } else {
-                // A writer elsewhere may have recorded the path meanwhile: the row it made fails.
-                id = try db.query("""
-                    INSERT INTO assets (path, root, album_folder, file_name, pair_key, file_size, mtime_ns, content_hash, status,
-                    error_class, error_message, seen_run, updated_at, added_at, kind)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'failed', $9, $10, $11, $12, $12, $13)
-                    ON CONFLICT (path) DO UPDATE SET root = excluded.root, file_size = excluded.file_size,
-                    mtime_ns = excluded.mtime_ns, content_hash = coalesce(excluded.content_hash, assets.content_hash),
-                    status = 'failed', error_class = excluded.error_class, error_message = excluded.error_message,
-                    warning = NULL, missing = 0, seen_run = excluded.seen_run, updated_at = excluded.updated_at
-                    RETURNING id
-                    """, parameters: Self.placeValues(file) + failed + [AssetKind.guess(forPath: file.path).rawValue])
-                    .first?.int64("id") ?? 0
-            }
-            // A failed file leaves its group: the others are grouped again without it.
-            try Self.setGroupKey(of: id, path: file.path, db: db)
-            try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
-        }
+        let existing = try existingID ?? Self.assetID(atPath: file.path, db: db)
+        let before = try existing.map { try Self.groupKeys(around: $0, db: db) } ?? []
+        let failed: [Any?] = [file.status.size, file.status.modifiedNanoseconds, contentHash, failure.errorClass.rawValue,
+                              failure.reason, run, Self.now()]
+        let id = try existing.map { try markFailed($0, file: file, failed: failed, db: db) }
+            ?? insertFailed(file: file, failed: failed, db: db)
+        // A failed file leaves its group: the others are grouped again without it.
+        try Self.setGroupKey(of: id, path: file.path, db: db)
+        try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+    }
+
+    /// Rewrites the row `id` as a failure at `file`'s place; `failed` are the values after the
+    /// place's in both failure statements (size, mtime, hash, class, reason, run, time).
+    private static func markFailed(_ id: Int64, file: DiscoveredFile, failed: [Any?], db: PGConnection) throws -> Int64 {
+        try db.query("""
+            UPDATE assets SET path = $1, root = $2, album_folder = $3, file_name = $4, pair_key = $5, file_size = $6,
+            mtime_ns = $7, content_hash = coalesce($8, content_hash), status = 'failed', error_class = $9,
+            error_message = $10, warning = NULL, missing = 0, seen_run = $11, updated_at = $12 WHERE id = $13
+            """, parameters: Self.placeValues(file) + failed + [id])
+        return id
+    }
+
+    /// Makes the failed row at `file`'s path; a writer elsewhere may have recorded the path
+    /// meanwhile: the row it made fails.
+    private static func insertFailed(file: DiscoveredFile, failed: [Any?], db: PGConnection) throws -> Int64 {
+        try db.query("""
+            INSERT INTO assets (path, root, album_folder, file_name, pair_key, file_size, mtime_ns, content_hash, status,
+            error_class, error_message, seen_run, updated_at, added_at, kind)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'failed', $9, $10, $11, $12, $12, $13)
+            ON CONFLICT (path) DO UPDATE SET root = excluded.root, file_size = excluded.file_size,
+            mtime_ns = excluded.mtime_ns, content_hash = coalesce(excluded.content_hash, assets.content_hash),
+            status = 'failed', error_class = excluded.error_class, error_message = excluded.error_message,
+            warning = NULL, missing = 0, seen_run = excluded.seen_run, updated_at = excluded.updated_at
+            RETURNING id
+            """, parameters: Self.placeValues(file) + failed + [AssetKind.guess(forPath: file.path).rawValue])
+            .first?.int64("id") ?? 0
     }
 
     static func assetID(atPath path: String, db: PGConnection) throws -> Int64? {

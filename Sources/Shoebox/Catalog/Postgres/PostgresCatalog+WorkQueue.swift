@@ -81,16 +81,28 @@ extension PostgresCatalog: WorkQueue {
     public func status(window: Duration) throws -> QueueStatus {
         let groups = try read { db -> [QueueStatus.Group] in
             guard try PostgresQueueSchema.isPresent(db) else { return [] }
-            return try db.query("""
-                SELECT state, worker_id, worker_host, worker_pid, count(*) AS items,
-                    extract(epoch FROM now() - min(claimed_at)) AS oldest_claim_age,
-                    extract(epoch FROM min(lease_expires_at) - now()) AS soonest_lease_left,
-                    count(*) FILTER (WHERE finished_at >= now() - make_interval(secs => $1)) AS finished_in_window
-                FROM work_queue GROUP BY state, worker_id, worker_host, worker_pid
-                """, Self.seconds(window)).rows.map(Self.group)
+            return try db.query(Self.statusSQL, Self.seconds(window)).rows.map(Self.group)
         }
         return QueueStatus(groups: groups, window: window)
     }
+
+    /// The queue's items per state and worker, as `QueueStatus.Group`s, without reading
+    /// every item: the totals of pending, done and failed items from the kept counts
+    /// (`work_queue_counts`, no worker); claimed items per worker, with claim ages and lease
+    /// times, from the claimed ones' index; and per worker, the items finished within the
+    /// last `$1` seconds (count 0: they are in the totals already), from the finished ones'.
+    static let statusSQL = """
+        SELECT state, NULL::text AS worker_id, NULL::text AS worker_host, NULL::integer AS worker_pid, sum(items)::bigint AS items,
+            NULL::double precision AS oldest_claim_age, NULL::double precision AS soonest_lease_left, 0::bigint AS finished_in_window
+        FROM work_queue_counts WHERE state <> 'claimed' GROUP BY state
+        UNION ALL
+        SELECT state, worker_id, worker_host, worker_pid, count(*), extract(epoch FROM now() - min(claimed_at)),
+            extract(epoch FROM min(lease_expires_at) - now()), 0
+        FROM work_queue WHERE state = 'claimed' GROUP BY state, worker_id, worker_host, worker_pid
+        UNION ALL
+        SELECT state, worker_id, worker_host, worker_pid, 0, NULL, NULL, count(*)
+        FROM work_queue WHERE finished_at >= now() - make_interval(secs => $1) GROUP BY state, worker_id, worker_host, worker_pid
+        """
 
     public func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, completing claim: Claim) throws -> Int64 {
         try write { db in

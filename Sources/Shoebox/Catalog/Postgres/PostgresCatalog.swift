@@ -41,6 +41,11 @@ public final class PostgresCatalog: @unchecked Sendable {
         if version < PostgresSchema.currentVersion {
             throw CatalogError.olderSchema(path: name, found: version, current: PostgresSchema.currentVersion)
         }
+        // A queue, if there is one, must be this Shoebox's too: `status` reads its newest tables.
+        let queueVersion = try PostgresQueueSchema.version(reader)
+        if queueVersion > 0 && queueVersion < PostgresQueueSchema.currentVersion {
+            throw CatalogError.olderSchema(path: name + " (work queue)", found: queueVersion, current: PostgresQueueSchema.currentVersion)
+        }
     }
 
     /// Runs `body` in one writing transaction on the writer's queue.

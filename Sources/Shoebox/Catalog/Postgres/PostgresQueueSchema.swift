@@ -36,6 +36,46 @@ enum PostgresQueueSchema {
         CREATE INDEX work_queue_leases ON work_queue(lease_expires_at) WHERE state = 'claimed';
         CREATE INDEX work_queue_finished ON work_queue(finished_at) WHERE finished_at IS NOT NULL;
         """),
+        // 2: items per state kept in `work_queue_counts`, so that `status` need not count a
+        // million rows (docs/BENCHMARKS.md). Statement triggers add each statement's change
+        // per state (an UPDATE that changes no state, a renewal, writes nothing); the rows
+        // are spread over 16 shards by backend, so concurrent claimers seldom wait on one
+        // counter row. The table is filled from the items already there.
+        (2, """
+        CREATE TABLE work_queue_counts (
+            state text NOT NULL,
+            shard integer NOT NULL,
+            items bigint NOT NULL,
+            PRIMARY KEY (state, shard)
+        );
+        CREATE FUNCTION work_queue_count() RETURNS trigger LANGUAGE plpgsql AS $fn$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                INSERT INTO work_queue_counts (state, shard, items)
+                SELECT state, pg_backend_pid() % 16, count(*) FROM new_rows GROUP BY state
+                ON CONFLICT (state, shard) DO UPDATE SET items = work_queue_counts.items + excluded.items;
+            ELSIF TG_OP = 'UPDATE' THEN
+                INSERT INTO work_queue_counts (state, shard, items)
+                SELECT state, pg_backend_pid() % 16, sum(change) FROM (
+                    SELECT state, -1 AS change FROM old_rows UNION ALL SELECT state, 1 FROM new_rows
+                ) AS changes GROUP BY state HAVING sum(change) <> 0
+                ON CONFLICT (state, shard) DO UPDATE SET items = work_queue_counts.items + excluded.items;
+            ELSE
+                INSERT INTO work_queue_counts (state, shard, items)
+                SELECT state, pg_backend_pid() % 16, -count(*) FROM old_rows GROUP BY state
+                ON CONFLICT (state, shard) DO UPDATE SET items = work_queue_counts.items + excluded.items;
+            END IF;
+            RETURN NULL;
+        END
+        $fn$;
+        CREATE TRIGGER work_queue_count_insert AFTER INSERT ON work_queue
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION work_queue_count();
+        CREATE TRIGGER work_queue_count_update AFTER UPDATE ON work_queue
+            REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION work_queue_count();
+        CREATE TRIGGER work_queue_count_delete AFTER DELETE ON work_queue
+            REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION work_queue_count();
+        INSERT INTO work_queue_counts (state, shard, items) SELECT state, 0, count(*) FROM work_queue GROUP BY state;
+        """),
     ]
 
     static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -45,17 +85,23 @@ enum PostgresQueueSchema {
         try connection.query("SELECT to_regclass('work_queue') IS NOT NULL AS present").first?.bool("present") == true
     }
 
-    /// Brings the queue's table up to `currentVersion`, each migration in its own transaction
-    /// under `PostgresSchema.lockKey`.
-    static func migrate(_ connection: PGConnection) throws {
-        for migration in migrations {
+    /// The queue schema's version (0 for a database without one).
+    static func version(_ connection: PGConnection) throws -> Int {
+        let exists = try connection.query("SELECT to_regclass('shoebox_queue_schema') IS NOT NULL AS present")
+        guard exists.first?.bool("present") == true else { return 0 }
+        return try connection.query("SELECT coalesce(max(version), 0) AS version FROM shoebox_queue_schema").first?.int("version") ?? 0
+    }
+
+    /// Brings the queue's table up to `target` (tests stop early), each migration in its own
+    /// transaction under `PostgresSchema.lockKey`.
+    static func migrate(_ connection: PGConnection, upTo target: Int = currentVersion) throws {
+        for migration in migrations where migration.version <= target {
             try connection.transaction {
                 try connection.query("SELECT pg_advisory_xact_lock($1)", PostgresSchema.lockKey)
                 try connection.execute("""
                     CREATE TABLE IF NOT EXISTS shoebox_queue_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
                     """)
-                let version = try connection.query("SELECT coalesce(max(version), 0) AS version FROM shoebox_queue_schema")
-                    .first?.int("version") ?? 0
+                let version = try Self.version(connection)
                 guard version < migration.version else { return }
                 try connection.execute(migration.sql)
                 try connection.query("INSERT INTO shoebox_queue_schema (version) VALUES ($1)", migration.version)
