@@ -71,12 +71,23 @@ final class TestLibrary {
         catalog = try SQLiteCatalog(path: library.catalogPath)
     }
 
+    /// Ingests in this process. Without a `configuration`, the default pipeline with its time
+    /// budgets raised to 300 s a file: in a test process the budget's watchdog can only end the
+    /// whole test run, and a loaded machine (CI, parallel suites) can take 20 s over a 48 MP
+    /// HEIC that takes 2 s when quiet. Tests of the budget itself run the binary.
     @discardableResult
     func ingest(_ roots: [URL], configuration: PipelineConfiguration? = nil, retryFailed: Bool = false,
                 events: ((IngestEvent) -> Void)? = nil) throws -> IngestSummary {
-        let pipeline = IngestPipeline(configuration: try configuration ?? Fixtures.pipeline(), catalog: catalog,
+        let pipeline = IngestPipeline(configuration: try configuration ?? Self.patientPipeline(), catalog: catalog,
                                       library: library, options: IngestOptions(jobs: 2, retryFailed: retryFailed))
         return try pipeline.run(roots: roots.map(\.path)) { events?($0) }
+    }
+
+    private static func patientPipeline() throws -> PipelineConfiguration {
+        var configuration = try Fixtures.pipeline()
+        configuration.limits.imageSeconds = 300
+        configuration.limits.videoSeconds = 300
+        return configuration
     }
 
     func assets() throws -> [AssetRecord] {
