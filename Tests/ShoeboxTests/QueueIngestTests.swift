@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// `shoebox ingest` processes sharing one PostgreSQL catalog's work queue over the same root:
+/// each file catalogued once, one thumbnail file per recipe, nothing left claimed.
+@Suite(.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
+struct QueueIngestTests {
+    /// A root of `count` JPEGs with distinct content (so distinct assets): one small sample,
+    /// each copy with a comment segment of its own after the start marker, which decoders skip.
+    static func distinctJPEGs(_ count: Int, in folder: TemporaryFolder) throws -> URL {
+        let sample = try Data(contentsOf: Fixtures.sample("orientation/landscape_1.jpg"))
+        let root = try folder.subfolder("photos")
+        for index in 0..<count {
+            let sub = try folder.subfolder("photos/\(index % 3)")
+            let comment = Array("shoebox queue test \(index)".utf8)
+            let length = UInt16(comment.count + 2)
+            var bytes = Data(sample.prefix(2))   // SOI
+            bytes.append(contentsOf: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment)
+            bytes.append(sample.dropFirst(2))
+            try bytes.write(to: sub.appendingPathComponent("photo-\(index).jpg"))
+        }
+        return root
+    }
+
+    /// The derivative files in the library's `thumbs/`.
+    static func thumbnailFiles(_ library: String) throws -> [String] {
+        let thumbs = URL(fileURLWithPath: library).appendingPathComponent("thumbs")
+        let enumerator = FileManager.default.enumerator(at: thumbs, includingPropertiesForKeys: [.isRegularFileKey])
+        return (enumerator?.allObjects as? [URL] ?? []).filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .map(\.path)
+    }
+
+    /// The catalog's assets' paths, as `shoebox list` prints them (the last column).
+    static func listedPaths(library: String, uri: String) throws -> [String] {
+        let list = try ShoeboxBinary.run(["list", "--library", library, "--catalog", uri])
+        #expect(list.status == 0, "\(list.errors)")
+        return list.output.split(separator: "\n").map { String($0.split(separator: "\t").last ?? "") }
+    }
+
+    static func worker(_ root: URL, library: String, uri: String, extra: [String] = []) throws -> WorkerProcess {
+        try WorkerProcess(["ingest", root.path, "--library", library, "--catalog", uri, "--jobs", "1", "--json"] + extra)
+    }
+
+    @Test func twoWorkersOverOneRootCatalogEachFileOnce() throws {
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase()
+        let root = try Self.distinctJPEGs(120, in: folder)
+        let library = folder.url.appendingPathComponent("library").path
+
+        let workers = try (0..<2).map { _ in try Self.worker(root, library: library, uri: uri) }
+        let results = workers.map { $0.finish() }
+
+        for result in results { #expect(result.status == 0 && !result.signalled, "\(result.errors)") }
+        let ingested = results.map { WorkerProcess.summaryCount($0, "ingested") ?? -1 }
+        #expect(ingested.reduce(0, +) == 120, "each worker's ingested: \(ingested)")
+        let paths = try Self.listedPaths(library: library, uri: uri)
+        #expect(paths.count == 120)
+        #expect(Set(paths).count == 120)
+        #expect(try Self.thumbnailFiles(library).count == 240)   // thumb and preview, per asset
+        let status = try PostgresCatalog(uri: uri).status(window: .seconds(600))
+        #expect([status.pending, status.claimed, status.done, status.failed] as [Int] == [0, 0, 120, 0])
+    }
+}
