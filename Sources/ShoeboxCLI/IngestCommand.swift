@@ -59,7 +59,8 @@ enum IngestCommand: Command {
           restarts, or a crash naming no file or a file already recorded); with --no-supervise,
           124 for a file over its time budget, or the signal of a crash. SIGINT, SIGQUIT,
           SIGTERM and SIGHUP stop the ingest, which ends by that signal (a shell shows 128 + its
-          number: 130, 131, 143, 129).
+          number: 130, 131, 143, 129). With a PostgreSQL catalog, SIGINT, SIGTERM and SIGHUP
+          first let the worker finish the files in hand and give its other claims back.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -98,11 +99,17 @@ enum IngestCommand: Command {
         if style != .quiet {
             Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
         }
+        // A queue worker stops gracefully: its claims must not wait out their leases.
+        if location.holdsAQueue { StopRequest.install() }
         let summary = try pipeline.run(roots: args.positionalPaths) { event in
             reporter.report(event)
             if json { IngestJSONLines.write(IngestJSONLines.object(for: event)) }
         }
         reporter.finish()
+        if let signal = StopRequest.signal {
+            Output.error("shoebox: stopped by signal \(signal): the files in hand were finished, the other claims given back")
+            StopRequest.endBy(signal)
+        }
         let status = summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
         if json {
             IngestJSONLines.write(IngestJSONLines.summary(summary, status: status))

@@ -61,4 +61,29 @@ struct QueueIngestTests {
         let status = try PostgresCatalog(uri: uri).status(window: .seconds(600))
         #expect([status.pending, status.claimed, status.done, status.failed] as [Int] == [0, 0, 120, 0])
     }
+
+    /// SIGTERM mid-run: the worker finishes the files in hand, gives its other claims back and
+    /// ends by the signal; what it finished is catalogued, the rest is pending for anyone.
+    @Test func sigtermFinishesTheFilesInHandAndGivesTheOtherClaimsBack() throws {
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase()
+        let root = try Self.distinctJPEGs(120, in: folder)
+        let library = folder.url.appendingPathComponent("library").path
+
+        let worker = try Self.worker(root, library: library, uri: uri)
+        #expect(worker.waitForEvents("ingested", count: 5))
+        worker.signal(SIGTERM)
+        let result = worker.finish()
+
+        #expect(result.signalled && result.status == SIGTERM, "status \(result.status): \(result.errors)")
+        #expect(result.errors.contains("shoebox: stopped by signal 15: the files in hand were finished, the other claims given back"))
+        let status = try PostgresCatalog(uri: uri).status(window: .seconds(600))
+        #expect(status.claimed == 0)
+        #expect(status.failed == 0)
+        #expect(status.done + status.pending == 120)
+        #expect(status.pending > 0, "the worker stopped before the end")
+        let paths = try Self.listedPaths(library: library, uri: uri)
+        #expect(paths.count == status.done)
+        #expect(try Self.thumbnailFiles(library).count == 2 * status.done)
+    }
 }

@@ -102,7 +102,7 @@ public final class IngestPipeline {
         guard !configuration.isDecodeOnly, let queue = catalog as? any WorkQueue else { return nil }
         let settings = QueueSettings(lease: options.lease ?? QueueSettings.defaultLease, decodeWorkers: decodeWorkers)
         return QueueFeed(queue: queue, worker: WorkerIdentity.current(), settings: settings, run: run,
-                         stopped: { cancelled.isSet })
+                         stopped: { cancelled.isSet || StopRequest.isRequested })
     }
 
     /// Walks `roots` on a thread of its own into `output`, or, for a queue worker, into the
@@ -110,7 +110,9 @@ public final class IngestPipeline {
     private func startWalk(_ roots: [String], into output: BlockingQueue<PipelineItem<DiscoveredFile>>, feed: QueueFeed?,
                            cancelled: CancellationFlag, group: DispatchGroup) -> ReportBox {
         let reports = ReportBox()
-        let walker = DiscoverStage(excluding: library.root, cancelled: { cancelled.isSet || feed?.error != nil })
+        let walker = DiscoverStage(excluding: library.root, cancelled: {
+            cancelled.isSet || (feed != nil && (feed?.error != nil || StopRequest.isRequested))
+        })
         discovered = walker.discovered
         let found = feed == nil ? output : BlockingQueue<PipelineItem<DiscoveredFile>>(capacity: configuration.queueCapacity)
         feed?.start(found: found, output: output, group: group)
