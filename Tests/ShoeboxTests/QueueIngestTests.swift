@@ -86,4 +86,30 @@ struct QueueIngestTests {
         #expect(paths.count == status.done)
         #expect(try Self.thumbnailFiles(library).count == 2 * status.done)
     }
+
+    /// A Live Photo's still and video recorded by two workers, one after the other, in either
+    /// order: one Live Photo, its video paired and hidden, both items done.
+    @Test(arguments: [true, false])
+    func livePhotoHalvesDoneByTwoWorkersPair(stillFirst: Bool) throws {
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase()
+        let root = try folder.folder("root", copying: [Fixtures.sample("live/with-id/IMG_0001.JPG"),
+                                                      Fixtures.sample("live/with-id/clip-0001.MOV")])
+        let library = folder.url.appendingPathComponent("library").path
+        let halves = stillFirst ? ["IMG_0001.JPG", "clip-0001.MOV"] : ["clip-0001.MOV", "IMG_0001.JPG"]
+
+        for half in halves {
+            let worker = try Self.worker(root.appendingPathComponent(half), library: library, uri: uri)
+            let result = worker.finish()
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(WorkerProcess.summaryCount(result, "ingested") == 1)
+        }
+
+        let live = try ShoeboxBinary.run(["list", "--library", library, "--catalog", uri, "--kind", "livePhoto", "--json"])
+        #expect(live.output.split(separator: "\n").count == 1)
+        #expect(live.output.contains(root.appendingPathComponent("IMG_0001.JPG").path))
+        #expect(try Self.listedPaths(library: library, uri: uri) == [root.appendingPathComponent("IMG_0001.JPG").path])
+        let status = try PostgresCatalog(uri: uri).status(window: .seconds(600))
+        #expect([status.pending, status.claimed, status.done, status.failed] as [Int] == [0, 0, 2, 0])
+    }
 }
