@@ -41,6 +41,7 @@ final class QueueFeed: @unchecked Sendable {
         let feeding = DispatchGroup()
         DispatchQueue(label: "shoebox.enqueue").async(group: feeding) {
             self.capture { try self.enqueueWalk(from: found, into: output) }
+            while found.pop() != nil {}   // after a failure (the walk stops, seeing `error`): it must not stay blocked
             self.walkEnqueued.set()
         }
         DispatchQueue(label: "shoebox.claim").async(group: feeding) {
@@ -56,7 +57,6 @@ final class QueueFeed: @unchecked Sendable {
     private func enqueueWalk(from found: BlockingQueue<PipelineItem<DiscoveredFile>>,
                              into output: BlockingQueue<PipelineItem<DiscoveredFile>>) throws {
         var batch: [DiscoveredFile] = []
-        defer { while found.pop() != nil {} }   // after a failure: the walk must not stay blocked
         while let item = found.pop() {
             switch item {
             case let .work(file):
