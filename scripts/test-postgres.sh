@@ -4,6 +4,8 @@
 #   scripts/test-postgres.sh start DIR   makes DIR (must not exist), runs initdb into it and starts
 #                                        the server on a Unix socket in DIR (no TCP port); prints
 #                                        the libpq URI of its `postgres` database on stdout
+#   scripts/test-postgres.sh restart DIR restarts that server (pg_ctl restart, fast shutdown), for
+#                                        the tests of workers outliving a restart
 #   scripts/test-postgres.sh stop DIR    stops that server (immediately) and removes DIR
 #
 # initdb refuses to run as root, so as root the cluster belongs to `nobody` (runuser), and DIR
@@ -16,7 +18,7 @@ set -euo pipefail
 
 say() { echo "test-postgres: $*" >&2; }
 command="${1:-}" dir="${2:-}"
-[[ -n "$command" && -n "$dir" ]] || { say "usage: $0 start|stop DIR"; exit 64; }
+[[ -n "$command" && -n "$dir" ]] || { say "usage: $0 start|restart|stop DIR"; exit 64; }
 
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
 [[ -n "$bin" && -x "$bin/initdb" && -x "$bin/pg_ctl" ]] \
@@ -41,9 +43,14 @@ start)
         || { say "pg_ctl start failed:"; cat "$dir/pg_ctl.log" "$dir/server.log" >&2; exit 1; }
     echo "postgresql:///postgres?host=$dir&port=5432&user=postgres"
     ;;
+restart)
+    # pg_ctl restart starts the server again with the options it was started with.
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart >"$dir/pg_ctl.log" 2>&1 \
+        || { say "pg_ctl restart failed:"; cat "$dir/pg_ctl.log" "$dir/server.log" >&2; exit 1; }
+    ;;
 stop)
     [[ -d "$dir/data" ]] && "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
-*) say "unknown command $command (start or stop)"; exit 64 ;;
+*) say "unknown command $command (start, restart or stop)"; exit 64 ;;
 esac

@@ -8,6 +8,7 @@
 
 static pid_t child_pid;
 static int received_signal;
+static int stop_signal;
 
 int sb_supervised_child_setup(pid_t parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
@@ -76,4 +77,42 @@ void sb_supervisor_set_child(pid_t child) {
 
 int sb_supervisor_received_signal(void) {
     return __atomic_load_n(&received_signal, __ATOMIC_SEQ_CST);
+}
+
+/* Async-signal-safe: one atomic store. */
+static void remember_stop(int signal_number) {
+    __atomic_store_n(&stop_signal, signal_number, __ATOMIC_SEQ_CST);
+}
+
+void sb_stop_requests_install(void) {
+    const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction current;
+        /* Ignored stays ignored (nohup), as it would for any other run. */
+        if (sigaction(signals[i], NULL, &current) != 0 || current.sa_handler == SIG_IGN)
+            continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = remember_stop;
+        action.sa_flags = SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        sigaction(signals[i], &action, NULL);
+    }
+}
+
+int sb_stop_requested(void) {
+    return __atomic_load_n(&stop_signal, __ATOMIC_SEQ_CST);
+}
+
+void sb_die_of(int signal_number) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal_number, &fallback, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal_number);
 }

@@ -15,9 +15,13 @@ enum IngestCommand: Command {
         Originals are opened read-only and never modified. A file that crashes a decoder or goes over
         its time budget is recorded (crashed, timeout) and the ingest goes on without it:
         the work runs in a child process, started again past such a file.
+        With a PostgreSQL catalog, ingest is one worker of many: run it on several machines
+        (or several times on one) over the same PATHs and --library; each walks the PATHs,
+        adds what it finds to the catalog's work queue, and claims files from it, so each file
+        is done once (docs/QUEUE.md; `shoebox status` shows the queue).
 
         USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
-                              [--retry-failed] [--json] [--quiet] [--no-supervise]
+                              [--retry-failed] [--json] [--quiet] [--no-supervise] [--lease SECONDS]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -35,6 +39,9 @@ enum IngestCommand: Command {
           --no-supervise          Run in this process, without a child (for debugging): a crash
                                   or a file over its budget then stops the run, and the next run
                                   records the file and goes on.
+          --lease SECONDS         With a PostgreSQL catalog: how long this worker's claims
+                                  last without renewal (default: 60; renewed every third of it).
+                                  A worker that dies holds its files that long.
           -h, --help              Show this help.
 
         PROGRESS:
@@ -52,16 +59,18 @@ enum IngestCommand: Command {
           restarts, or a crash naming no file or a file already recorded); with --no-supervise,
           124 for a file over its time budget, or the signal of a crash. SIGINT, SIGQUIT,
           SIGTERM and SIGHUP stop the ingest, which ends by that signal (a shell shows 128 + its
-          number: 130, 131, 143, 129).
+          number: 130, 131, 143, 129). With a PostgreSQL catalog, SIGINT, SIGTERM and SIGHUP
+          first let the worker finish the files in hand and give its other claims back.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let journal = try IngestSupervisor.journalIfSupervised()   // first: a child dies with its supervisor
-        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs"],
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs", "--lease"],
                                             flags: ["--retry-failed", "--no-supervise", "--json", "--quiet"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
         let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
-                                    retryFailed: args.has("--retry-failed"), journal: journal)
+                                    retryFailed: args.has("--retry-failed"), journal: journal,
+                                    lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) })
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if configuration.isDecodeOnly {
             throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")
@@ -78,7 +87,8 @@ enum IngestCommand: Command {
         }
         // A supervised child says nothing when the guard ends it: its supervisor names the file.
         CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
-        let lock = try LibraryLock(library)
+        // Queue workers (a PostgreSQL catalog) share the library; other ingests have it alone.
+        let lock = try LibraryLock(library, shared: location.holdsAQueue)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
         let catalog = try CatalogFactory.open(location, for: .writing)
@@ -89,11 +99,17 @@ enum IngestCommand: Command {
         if style != .quiet {
             Output.error("ingesting into \(library.root.path) with pipeline \"\(configuration.name)\", \(pipeline.decodeWorkers) decode workers")
         }
+        // A queue worker stops gracefully: its claims must not wait out their leases.
+        if location.holdsAQueue { StopRequest.install() }
         let summary = try pipeline.run(roots: args.positionalPaths) { event in
             reporter.report(event)
             if json { IngestJSONLines.write(IngestJSONLines.object(for: event)) }
         }
         reporter.finish()
+        if let signal = StopRequest.signal {
+            Output.error("shoebox: stopped by signal \(signal): the files in hand were finished, the other claims given back")
+            StopRequest.endBy(signal)
+        }
         let status = summary.failed > 0 || summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
         if json {
             IngestJSONLines.write(IngestJSONLines.summary(summary, status: status))

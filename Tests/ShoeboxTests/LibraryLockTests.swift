@@ -34,4 +34,15 @@ import Testing
         }
         withExtendedLifetime(held) {}
     }
+
+    /// Queue workers (a PostgreSQL catalog) share a library; gc and covers, exclusive, do not.
+    @Test func sharedHoldersCoexistAndKeepAnExclusiveOneOut() throws {
+        let test = try TestLibrary()
+        let library = test.library
+        let first = try LibraryLock(library, shared: true)
+        let second = try LibraryLock(library, shared: true, waitSeconds: 0)
+
+        #expect(throws: LibraryError.self) { _ = try LibraryLock(library, waitSeconds: 0.1) }
+        withExtendedLifetime((first, second)) {}
+    }
 }

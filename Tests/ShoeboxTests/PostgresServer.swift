@@ -52,7 +52,7 @@ enum PostgresServer {
     /// stderr when it failed), trimmed. posix_spawn and waitpid, not Foundation's `Process`,
     /// whose exit monitoring never fired here while a static initializer ran; output goes
     /// through a file, so a server that keeps a descriptor open cannot hold the read.
-    private static func runScript(_ arguments: String...) -> (Int32, String) {
+    static func runScript(_ arguments: String...) -> (Int32, String) {
         let script = Fixtures.repository.appendingPathComponent("scripts/test-postgres.sh").path
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("shoebox-pg-\(UUID().uuidString).out").path
         defer { unlink(output); unlink(output + ".err") }
@@ -72,9 +72,10 @@ enum PostgresServer {
         return (exit, text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// A new, empty database on the server; its libpq URI.
-    static func makeDatabase() throws -> String {
-        let admin = try server.get()
+    /// A new, empty database on the server (or on the cluster whose admin URI is `admin`); its
+    /// libpq URI.
+    static func makeDatabase(on admin: String? = nil) throws -> String {
+        let admin = try admin ?? server.get()
         let name = "shoebox_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let connection = try PGConnection(conninfo: admin)
         try connection.execute("CREATE DATABASE \(name)")

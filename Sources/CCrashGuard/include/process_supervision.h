@@ -30,4 +30,14 @@ void sb_supervisor_set_child(pid_t child);
  * so a child that dies is not started again. */
 int sb_supervisor_received_signal(void);
 
+/* In a queue worker (a PostgreSQL catalog's ingest): SIGINT, SIGTERM and SIGHUP (those not
+ * ignored) no longer end the process at once; they are remembered, for the worker to stop
+ * claiming, finish the files in hand, give back its other claims, and then end by the
+ * signal (`sb_die_of`). SIGQUIT still ends it at once. */
+void sb_stop_requests_install(void);
+/* The stop signal received since `sb_stop_requests_install`, or 0. */
+int sb_stop_requested(void);
+/* Ends the process by `signal_number`'s default action (as if it had not been caught). */
+void sb_die_of(int signal_number);
+
 #endif

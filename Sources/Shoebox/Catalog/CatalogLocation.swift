@@ -56,6 +56,13 @@ public enum CatalogLocation: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether the catalog there holds a work queue that ingest workers share (PostgreSQL's
+    /// does; an SQLite catalog is one machine's and one process's).
+    public var holdsAQueue: Bool {
+        if case .postgres = self { return true }
+        return false
+    }
+
     /// What messages print: the path, or the URI with its password (if any) replaced by `***`.
     public var description: String {
         switch self {

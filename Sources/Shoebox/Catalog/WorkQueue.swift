@@ -37,6 +37,10 @@ public protocol WorkQueue: AnyObject, Sendable {
     /// Claims no longer held are skipped; returns how many were given back.
     @discardableResult
     func release(_ claims: [Claim]) throws -> Int
+    /// How many items are claimed now, by any worker, leases expired or not: a worker with no
+    /// pending item left waits while others hold claims (their holder may die, and then the
+    /// files are the waiting worker's to redo).
+    func claimedCount() throws -> Int
     /// How the queue stands, with each worker's throughput over the last `window`.
     func status(window: Duration) throws -> QueueStatus
 

@@ -2,21 +2,57 @@
 ///
 /// Runs on one thread (the catalog has one writer). Thumbnail files already exist when an
 /// asset reaches it, so a committed row never points at a missing file.
+///
+/// A worker fed by the work queue (`claims`) finishes each claimed file's claim with its
+/// outcome: an ingested or failed file in the catalog write's own transaction, any other
+/// outcome (unchanged, moved, skipped: writes that may run twice) just after its write. A
+/// claim that is no longer this worker's (`claimLost`) writes nothing and reports nothing.
 final class CatalogWriter {
     private let catalog: CatalogStore
     private let run: Int64
     private let livePhotoRules: LivePhotoRules
+    private let claims: (queue: any WorkQueue, ledger: ClaimLedger)?
     private var seen: [Int64] = []
     private let seenBatch = 512
 
-    init(catalog: CatalogStore, run: Int64, livePhotoRules: LivePhotoRules = .standard) {
+    init(catalog: CatalogStore, run: Int64, livePhotoRules: LivePhotoRules = .standard,
+         claims: (queue: any WorkQueue, ledger: ClaimLedger)? = nil) {
         self.catalog = catalog
         self.run = run
         self.livePhotoRules = livePhotoRules
+        self.claims = claims
     }
 
-    /// Records one outcome and says what happened.
-    func record(_ item: PipelineItem<AssetDraft>) throws -> IngestEvent {
+    /// Records one outcome and says what happened; nil when the file's claim was lost.
+    func record(_ item: PipelineItem<AssetDraft>) throws -> IngestEvent? {
+        guard let (queue, ledger) = claims, let claim = ledger.take(item.path) else { return try recordUnclaimed(item) }
+        do {
+            return try record(item, completing: claim, in: queue)
+        } catch WorkQueueError.claimLost {
+            return nil
+        } catch {
+            ledger.add(claim)   // still held: given back when the run stops
+            throw error
+        }
+    }
+
+    private func record(_ item: PipelineItem<AssetDraft>, completing claim: Claim, in queue: any WorkQueue) throws -> IngestEvent {
+        switch item {
+        case let .work(draft):
+            try queue.record(draft, run: run, livePhotoRules: livePhotoRules, completing: claim)
+            return .ingested(path: draft.file.path, kind: draft.kind, size: draft.displayedSize)
+        case let .settled(.failed(error, file, hash, existingID)) where !error.stopsTheRun:
+            try queue.recordFailure(error, file: file, contentHash: hash, existingID: existingID, run: run, completing: claim)
+            return .failed(error)
+        case .settled:
+            let event = try recordUnclaimed(item)
+            try queue.complete(claim, outcome: .done)
+            return event
+        }
+    }
+
+    /// Records one outcome of a file no claim covers (no queue, or a file the walk settled).
+    private func recordUnclaimed(_ item: PipelineItem<AssetDraft>) throws -> IngestEvent {
         switch item {
         case let .work(draft):
             try catalog.record(draft, run: run, livePhotoRules: livePhotoRules)

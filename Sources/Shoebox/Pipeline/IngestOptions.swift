@@ -8,10 +8,14 @@ public struct IngestOptions: Sendable {
     /// processes did, so that the summary covers the whole command and nothing it recorded as
     /// failed is tried again.
     public var journal: IngestJournal?
+    /// A queue worker's lease (a PostgreSQL catalog's work queue); nil takes the default
+    /// (`QueueSettings`: a minute).
+    public var lease: Duration?
 
-    public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil) {
+    public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil, lease: Duration? = nil) {
         self.jobs = jobs
         self.retryFailed = retryFailed
         self.journal = journal
+        self.lease = lease
     }
 }

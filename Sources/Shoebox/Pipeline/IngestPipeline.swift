@@ -57,36 +57,71 @@ public final class IngestPipeline {
         let group = DispatchGroup()
         let final = startStages(run: run, failedSoFar: tally.failedSoFar, group: group)
         let walked = observer.map { StageRunner.timedWalk(into: final.input, observer: $0, group: group) } ?? final.input
-        let reports = ReportBox()
-        let walker = DiscoverStage(excluding: library.root, cancelled: { cancelled.isSet })
-        discovered = walker.discovered
-        DispatchQueue(label: "shoebox.discover").async(group: group) {
-            for root in resolved { reports.append(walker.walk(root: root, into: walked)) }
-            self.progress.finishWalk()
-            walked.close()
-        }
+        let feed = queueFeed(run: run, cancelled: cancelled)
+        let reports = startWalk(resolved, into: walked, feed: feed, cancelled: cancelled, group: group)
+        let keeper = feed.map { LeaseKeeper(queue: $0.queue, ledger: $0.ledger, settings: $0.settings) }
+        keeper?.start()
 
-        let writer = CatalogWriter(catalog: sink, run: run, livePhotoRules: configuration.livePhotoRules)
+        let writer = CatalogWriter(catalog: sink, run: run, livePhotoRules: configuration.livePhotoRules,
+                                   claims: feed.map { ($0.queue, $0.ledger) })
         var timer = SinkTimer(observer)
         var fatal: Error?
         while let item = timer.pop(final.output) {
             if fatal != nil { continue }  // drain so that no producer stays blocked
             do {
                 let event = try timer.time(item) { try writer.record(item) }
-                if tally.count(event, path: item.path) { onEvent(event) }
+                if let event, tally.count(event, path: item.path) { onEvent(event) }
             } catch {
                 fatal = IngestStopped.fromCatalog(error)
                 cancelled.set()
             }
         }
         group.wait()
-        if let fatal { throw fatal }
+        keeper?.stop()
+        try feed?.releaseLeftovers()
+        if let fatal = fatal ?? feed?.error { throw fatal }
         try writer.flush()
         tally.finish()
         var summary = tally.summary
-        try markMissing(reports.all, run: run, summary: &summary, onEvent: onEvent)
+        if feed == nil {
+            try markMissing(reports.all, run: run, summary: &summary, onEvent: onEvent)
+        } else {
+            summary.rootWarnings.append(Self.noMissingCheckInQueue)
+        }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
+    }
+
+    /// Why a queue worker flags no file missing: its run saw only the files it claimed.
+    static let noMissingCheckInQueue = "files gone from disk are not flagged missing when workers share a queue "
+        + "(each worker sees only the files it claims; docs/QUEUE.md)"
+
+    /// The work queue's feed when the catalog holds a queue (a PostgreSQL catalog); nil feeds
+    /// the pipeline from the walk alone (SQLite, or a decode-only pipeline).
+    private func queueFeed(run: Int64, cancelled: CancellationFlag) -> QueueFeed? {
+        guard !configuration.isDecodeOnly, let queue = catalog as? any WorkQueue else { return nil }
+        let settings = QueueSettings(lease: options.lease ?? QueueSettings.defaultLease, decodeWorkers: decodeWorkers)
+        return QueueFeed(queue: queue, worker: WorkerIdentity.current(), settings: settings, run: run,
+                         stopped: { cancelled.isSet || StopRequest.isRequested })
+    }
+
+    /// Walks `roots` on a thread of its own into `output`, or, for a queue worker, into the
+    /// feed, which enqueues what it finds; returns where the walk's per-root reports arrive.
+    private func startWalk(_ roots: [String], into output: BlockingQueue<PipelineItem<DiscoveredFile>>, feed: QueueFeed?,
+                           cancelled: CancellationFlag, group: DispatchGroup) -> ReportBox {
+        let reports = ReportBox()
+        let walker = DiscoverStage(excluding: library.root, cancelled: {
+            cancelled.isSet || (feed != nil && (feed?.error != nil || StopRequest.isRequested))
+        })
+        discovered = walker.discovered
+        let found = feed == nil ? output : BlockingQueue<PipelineItem<DiscoveredFile>>(capacity: configuration.queueCapacity)
+        feed?.start(found: found, output: output, group: group)
+        DispatchQueue(label: "shoebox.discover").async(group: group) {
+            for root in roots { reports.append(walker.walk(root: root, into: found)) }
+            self.progress.finishWalk()
+            found.close()
+        }
+        return reports
     }
 
     /// Files an earlier process died on (`CrashGuard`'s log) are recorded as `crashed` or

@@ -19,8 +19,18 @@ final class PGConnection {
 
     /// How many times `transaction` runs a body in all before it gives up.
     static let maxAttempts = 5
-    /// The pauses between reconnection attempts: doubling, bounded (about 3 s in all).
-    static let reconnectDelays: [Double] = [0.05, 0.1, 0.2, 0.4, 0.8, 1.6]
+    /// The pauses between reconnection attempts: 50 ms doubling up to 2 s, about 30 s in all. A
+    /// server restarting (`pg_ctl restart`, a package upgrade, a failover) is away for seconds:
+    /// an ingest worker must outwait it and go on, not stop, nor record files as failed because
+    /// a catalog lookup could not be answered meanwhile.
+    static let reconnectDelays: [Double] = {
+        var delays: [Double] = [], next = 0.05
+        while delays.reduce(0, +) < 30 {
+            delays.append(next)
+            next = min(next * 2, 2)
+        }
+        return delays
+    }()
 
     init(conninfo: String) throws {
         self.conninfo = conninfo

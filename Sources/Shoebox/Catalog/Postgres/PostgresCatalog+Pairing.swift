@@ -71,8 +71,17 @@ extension PostgresCatalog {
     }
 
     /// Pairs `id` with the first counterpart under `root` that the rule accepts, if any.
+    ///
+    /// Two workers may record the two halves at once, each in its own transaction, where
+    /// neither sees the other's uncommitted row: both would stay unpaired. So the search holds
+    /// a transaction lock named by the root and the halves' shared key (identifier, else name
+    /// key): the second half's search waits for the first's transaction to end, and then (READ
+    /// COMMITTED: each statement sees what committed before it) finds it. (The parts are
+    /// joined by U+001F: text bound to PostgreSQL cannot hold a NUL.)
     private static func pair(_ id: Int64, side: LivePhotoPairing.Side, facts mine: LivePhotoPairing.Facts, root: String,
                              rules: LivePhotoRules, db: PGConnection) throws {
+        try db.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+                     "live photo\u{1F}\(root)\u{1F}\(mine.contentIdentifier ?? mine.pairKey)")
         for candidate in try candidates(stills: side == .video, facts: mine, root: root, db: db) {
             switch side {
             case .video:

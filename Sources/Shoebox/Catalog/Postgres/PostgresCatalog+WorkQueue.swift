@@ -78,6 +78,12 @@ extension PostgresCatalog: WorkQueue {
         }
     }
 
+    public func claimedCount() throws -> Int {
+        // Counted from the claimed items' partial index, on the writer's connection: a worker
+        // asks after its own claim found nothing, and must see what that claim saw.
+        try write { db in try db.query("SELECT count(*) AS claimed FROM work_queue WHERE state = 'claimed'").first?.int("claimed") ?? 0 }
+    }
+
     public func status(window: Duration) throws -> QueueStatus {
         let groups = try read { db -> [QueueStatus.Group] in
             guard try PostgresQueueSchema.isPresent(db) else { return [] }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// Queue workers against a real server that misbehaves: a worker killed mid-run, the server
+/// restarted, a worker's connections ended. Every file is catalogued once, with one thumbnail
+/// file per recipe, and nothing is left claimed. Each waits on what the workers report (their
+/// JSON lines), never on time; a short lease (`--lease 3`) bounds how long a dead worker's
+/// files wait.
+@Suite(.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
+struct QueueFaultTests {
+    /// Checks the catalog and the queue after every worker is done with `count` files.
+    func expectEachFileDoneOnce(_ count: Int, library: String, uri: String) throws {
+        let paths = try QueueIngestTests.listedPaths(library: library, uri: uri)
+        #expect(paths.count == count)
+        #expect(Set(paths).count == count)
+        #expect(try QueueIngestTests.thumbnailFiles(library).count == 2 * count)   // thumb and preview
+        let status = try PostgresCatalog(uri: uri).status(window: .seconds(600))
+        #expect([status.pending, status.claimed, status.done, status.failed] as [Int] == [0, 0, count, 0])
+    }
+
+    func workers(_ count: Int, root: URL, library: String, uri: String) throws -> [WorkerProcess] {
+        try (0..<count).map { _ in try QueueIngestTests.worker(root, library: library, uri: uri, extra: ["--lease", "3"]) }
+    }
+
+    @Test func aWorkerKilledMidRunLeavesItsFilesToTheOthers() throws {
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase()
+        let root = try QueueIngestTests.distinctJPEGs(300, in: folder)
+        let library = folder.url.appendingPathComponent("library").path
+
+        let workers = try workers(3, root: root, library: library, uri: uri)
+        #expect(workers[0].waitForEvents("ingested", count: 20))
+        workers[0].signal(SIGKILL)   // its ingest process dies with it (PR_SET_PDEATHSIG)
+        let killed = workers[0].finish()
+        let survivors = workers.dropFirst().map { $0.finish() }
+
+        #expect(killed.signalled && killed.status == SIGKILL)
+        for result in survivors { #expect(result.status == 0 && !result.signalled, "\(result.errors)") }
+        try expectEachFileDoneOnce(300, library: library, uri: uri)
+    }
+
+    @Test func workersOutliveAServerRestart() throws {
+        let cluster = try ThrowAwayCluster()
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase(on: cluster.admin)
+        let root = try QueueIngestTests.distinctJPEGs(150, in: folder)
+        let library = folder.url.appendingPathComponent("library").path
+
+        let workers = try workers(2, root: root, library: library, uri: uri)
+        #expect(workers[0].waitForEvents("ingested", count: 10))
+        try cluster.restart()
+        let results = workers.map { $0.finish() }
+
+        for result in results { #expect(result.status == 0 && !result.signalled, "\(result.errors)") }
+        try expectEachFileDoneOnce(150, library: library, uri: uri)
+    }
+
+    @Test func aWorkerWhoseConnectionsAreEndedReconnectsAndFinishes() throws {
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase()
+        let root = try QueueIngestTests.distinctJPEGs(120, in: folder)
+        let library = folder.url.appendingPathComponent("library").path
+
+        let worker = try workers(1, root: root, library: library, uri: uri)[0]
+        #expect(worker.waitForEvents("ingested", count: 10))
+        let admin = try PGConnection(conninfo: uri)
+        // With a timeout, pg_terminate_backend returns once each backend has exited.
+        let ended = try admin.query("""
+            SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000)) AS ended FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """).first?.int("ended")
+        let result = worker.finish()
+
+        #expect(ended == 2, "the worker's writer and reader")
+        #expect(result.status == 0 && !result.signalled, "\(result.errors)")
+        try expectEachFileDoneOnce(120, library: library, uri: uri)
+    }
+}

@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+
+/// One `shoebox ingest --json` worker running in the background, for the queue tests: its
+/// standard output is read line by line as it comes, so a test can wait until the worker has
+/// done something (`waitForEvents`) and then act on it, without sleeping. A watchdog kills it
+/// after `limit` seconds, so a test that goes wrong ends.
+final class WorkerProcess: @unchecked Sendable {
+    let process: Process
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var outputEnded = false
+    private var errors = Data()
+    private let readers = DispatchGroup()
+
+    init(_ arguments: [String], environment: [String: String] = [:], limit: Double = 240) throws {
+        process = try ShoeboxBinary.process(arguments)
+        process.environment?.merge(environment) { _, new in new }
+        let output = Pipe(), errorPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+        DispatchQueue.global().async(group: readers) { self.readLines(output.fileHandleForReading) }
+        DispatchQueue.global().async(group: readers) {
+            let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            self.condition.withLock { self.errors = data }
+        }
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self] in
+            if self?.process.isRunning == true { kill(pid, SIGKILL) }
+        }
+    }
+
+    private func readLines(_ handle: FileHandle) {
+        var pending = Data()
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                condition.withLock {
+                    lines.append(line)
+                    condition.broadcast()
+                }
+            }
+        }
+        condition.withLock {
+            outputEnded = true
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until the worker has reported `count` events named `event` (or its output ended);
+    /// true when it has.
+    @discardableResult
+    func waitForEvents(_ event: String, count: Int) -> Bool {
+        condition.withLock {
+            while events(event) < count && !outputEnded { condition.wait() }
+            return events(event) >= count
+        }
+    }
+
+    private func events(_ event: String) -> Int {
+        lines.filter { $0.hasPrefix("{\"event\":\"\(event)\"") }.count
+    }
+
+    func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the worker's end: how it ended, with everything it printed.
+    func finish() -> ShoeboxBinary.Result {
+        readers.wait()
+        process.waitUntilExit()
+        return condition.withLock {
+            ShoeboxBinary.Result(status: process.terminationStatus, output: lines.joined(separator: "\n"),
+                                 errors: String(decoding: errors, as: UTF8.self),
+                                 signalled: process.terminationReason == .uncaughtSignal)
+        }
+    }
+
+    /// The count the worker's summary line gives for `field` (`ingested`, `failed`...), or nil
+    /// when it printed no summary.
+    static func summaryCount(_ result: ShoeboxBinary.Result, _ field: String) -> Int? {
+        guard let line = result.output.split(separator: "\n").last(where: { $0.hasPrefix("{\"event\":\"summary\"") }),
+              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        return object[field] as? Int
+    }
+}
