@@ -21,7 +21,9 @@ let package = Package(
                        providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif7",
                        providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+        // FFmpeg's headers only: no pkgConfig, whose `--libs` would link FFmpeg at start-up.
+        // CFFmpegLoader loads the libraries on first use (Debian: headers in the default path).
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CDe265", path: "Sources/CDe265", pkgConfig: "libde265",
                        providers: [.apt(["libde265-dev"])]),
@@ -34,7 +36,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .target(name: "CLoadedLibrary", path: "Sources/CLoadedLibrary"),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary"],
+        .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
+                linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),

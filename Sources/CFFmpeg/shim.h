@@ -3,6 +3,9 @@
 // Files are read through Shoebox's own descriptor (opened O_NOFOLLOW, checked regular):
 // FFmpeg never sees a path, so no protocol or option string can hide in a file name, and
 // the demuxer is the one Shoebox sniffed, never a probed guess.
+// The executable does not link FFmpeg: every FFmpeg function called here and from Swift
+// resolves to a forwarder in Sources/CFFmpegLoader, which loads FFmpeg on first use (a
+// function missing from its list fails at link time).
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Decodes a BMP with FFmpeg's BMP decoder (1/2/4/8-bit palettes, 16/24/32-bit, RLE4/RLE8,
 /// bit fields, top-down and bottom-up rows): libvips has no trusted BMP loader, and FFmpeg is
-/// linked already for videos and fuzzed upstream.
+/// there already for videos and fuzzed upstream.
 enum BMPImage {
     /// The file's pixels fitted into `box` (aspect kept, never upscaled), as 8-bit sRGB; any
     /// alpha is dropped. The caller has checked the header's pixel size against its limits:
@@ -11,6 +11,7 @@ enum BMPImage {
         guard bytes.count <= Int(Int32.max), let base = bytes.buffer.baseAddress else {
             throw MediaError.ffmpeg(operation: "decode bmp", message: "the file is empty or over 2 GB")
         }
+        try FFmpegLibraries.load()
         var decoded: UnsafeMutablePointer<AVFrame>?
         let rc = sb_av_decode_image(base, Int32(bytes.count), AV_CODEC_ID_BMP, &decoded)
         guard rc >= 0, let frame = decoded else {

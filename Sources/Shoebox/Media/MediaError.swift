@@ -12,6 +12,10 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     case libraw(operation: String, code: Int32, message: String)
     /// The file could not be opened or read as a regular file.
     case unreadable(path: String, reason: String)
+    /// A C library loaded on first use (FFmpeg, `FFmpegLibraries`) could not be loaded:
+    /// `library` is the SONAME asked for (`libavformat.so.59`), `reason` the dynamic linker's
+    /// message. Every file that needs it fails the same way; the others are unaffected.
+    case libraryUnavailable(library: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,7 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
         case let .noDecoder(codec): return "FFmpeg has no decoder for the video codec \(codec)"
         case let .libraw(operation, _, message): return "LibRaw \(operation): \(message)"
         case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
+        case let .libraryUnavailable(library, reason): return "cannot load \(library): \(reason)"
         }
     }
 }

@@ -23,6 +23,7 @@ public final class VideoFile {
     /// then comes from the container's colour box alone; frames are not to be read from it.
     public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil, stream wanted: Int? = nil,
                 describingOnly: Bool = false) throws {
+        try FFmpegLibraries.load()
         fd = SourceFile.openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
         var status = stat()

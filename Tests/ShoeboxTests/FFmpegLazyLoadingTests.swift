@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// FFmpeg is loaded when a file first needs it, not when `shoebox` starts (CFFmpegLoader):
+/// commands that read no video never pay for mapping it. The dynamic linker's own log
+/// (`LD_DEBUG=files`, on standard error) names every object it maps and why.
+@Suite struct FFmpegLazyLoadingTests {
+    @Test func aPhotosMetadataIsReadWithoutFFmpegMapped() throws {
+        let run = try ShoeboxBinary.run(["metadata", Fixtures.sample("panorama.jpg").path], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("file=libvips.so.42 [0];  needed by"))   // the log is there
+        #expect(!run.errors.contains("file=libavformat"))
+    }
+
+    @Test func helpRunsWithoutFFmpegMapped() throws {
+        let run = try ShoeboxBinary.run(["--help"], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0)
+        #expect(!run.errors.contains("file=libav"))
+        #expect(!run.errors.contains("file=libswscale"))
+    }
+
+    @Test func aVideoLoadsFFmpegWhenItIsRead() throws {
+        let run = try ShoeboxBinary.run(["metadata", Fixtures.sample("video/portrait.mp4").path], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("file=libavformat.so.59 [0];  dynamically loaded by"))
+    }
+
+    /// A library the dynamic linker cannot load (here a file that is no library, found first
+    /// through LD_LIBRARY_PATH) fails the files that need it, naming it; the others are read.
+    @Test func aMissingFFmpegFailsTheVideoNamingTheLibraryAndThePhotoIsRead() throws {
+        let folder = try TemporaryFolder()
+        try Data("not a library".utf8).write(to: folder.url.appendingPathComponent("libavformat.so.59"))
+        let video = Fixtures.sample("video/portrait.mp4").path, photo = Fixtures.sample("panorama.jpg").path
+        let run = try ShoeboxBinary.run(["metadata", video, photo], environment: ["LD_LIBRARY_PATH": folder.path])
+        #expect(run.status == 1)
+        #expect(run.errors == "failed \(video): cannot load libavformat.so.59: \(folder.path)/libavformat.so.59: file too short\n")
+        #expect(run.output.hasPrefix(photo + "\tjpeg\t1200x300\t2024-06-01T18:30:00\t"))
+    }
+}
