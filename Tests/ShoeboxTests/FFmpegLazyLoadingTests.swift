@@ -36,4 +36,28 @@ import Testing
         #expect(run.errors == "failed \(video): cannot load libavformat.so.59: \(folder.path)/libavformat.so.59: file too short\n")
         #expect(run.output.hasPrefix(photo + "\tjpeg\t1200x300\t2024-06-01T18:30:00\t"))
     }
+
+    /// Without FFmpeg, a video (and a BMP) is a valid file this machine cannot decode:
+    /// `unsupported`, naming the library, so `--retry-failed` takes it once FFmpeg is installed;
+    /// never `damaged`.
+    @Test func anIngestWithoutFFmpegRecordsItsVideosAsUnsupportedNamingTheLibrary() throws {
+        let folder = try TemporaryFolder()
+        let fake = try folder.subfolder("fake-ffmpeg"), photos = try folder.subfolder("photos")
+        try Data("not a library".utf8).write(to: fake.appendingPathComponent("libavformat.so.59"))
+        try FileManager.default.copyItem(at: Fixtures.sample("video/portrait.mp4"), to: photos.appendingPathComponent("clip.mp4"))
+        try FileManager.default.copyItem(at: Fixtures.sample("formats/bmp-24bit.bmp"), to: photos.appendingPathComponent("scan.bmp"))
+        let library = folder.url.appendingPathComponent("library").path
+
+        _ = try ShoeboxBinary.run(["ingest", photos.path, "--library", library], environment: ["LD_LIBRARY_PATH": fake.path])
+        let list = try ShoeboxBinary.run(["list", "--json", "--library", library])
+
+        let assets = try list.output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let byName = Dictionary(uniqueKeysWithValues: assets.map { (URL(fileURLWithPath: $0["path"] as? String ?? "").lastPathComponent, $0) })
+        for name in ["clip.mp4", "scan.bmp"] {
+            #expect(byName[name]?["errorClass"] as? String == "unsupported", "\(name)")
+            #expect((byName[name]?["error"] as? String)?.contains("cannot load libavformat.so.59") == true, "\(name)")
+        }
+    }
 }

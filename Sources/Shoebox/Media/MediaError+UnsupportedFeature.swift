@@ -15,10 +15,14 @@ extension MediaError {
 
     /// Whether the library failed because the file uses a feature it lacks, not because the
     /// bytes are broken: such a file is `unsupported`, never `damaged`.
-    /// FFmpeg has no decoder for the file's codec: the file is valid, and `unsupported`.
+    /// FFmpeg has no decoder for the file's codec, or FFmpeg itself cannot be loaded on this
+    /// machine: the file is valid, and `unsupported` (retried by `--retry-failed` once the
+    /// library is installed), never `damaged`.
     public var isMissingDecoder: Bool {
-        if case .noDecoder = self { return true }
-        return false
+        switch self {
+        case .noDecoder, .libraryUnavailable: return true
+        default: return false
+        }
     }
 
     public var isUnsupportedFeature: Bool {

@@ -31,6 +31,8 @@ struct BitmapDecoder {
         defer { reservation?.release() }
         do {
             return DecodedImage(draft: draft, image: try BMPImage.decode(bytes, fitting: box), orientation: .up)
+        } catch let error as MediaError where error.isMissingDecoder {
+            throw IngestError(.unsupported, path: path, reason: "cannot decode: \(error)")
         } catch {
             throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
         }

@@ -37,7 +37,9 @@ struct VideoPosterDecoder {
     }
 
     private func open(_ draft: AssetDraft) throws -> VideoFile {
-        do { return try VideoFile(path: draft.file.path, format: draft.format) } catch {
+        do { return try VideoFile(path: draft.file.path, format: draft.format) } catch let error as MediaError where error.isMissingDecoder {
+            throw IngestError(.unsupported, path: draft.file.path, reason: "cannot open the video: \(error)")
+        } catch {
             throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)")
         }
     }
