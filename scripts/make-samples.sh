@@ -227,6 +227,10 @@ vips heifsave "$tmp/upright_480x320.ppm" "$stage/photo.heic" \
 "${EXIF[@]}" -Make=Shoebox "-Model=Sample Camera" "-DateTimeOriginal=2024:06:03 14:00:00" \
     "$stage/photo.heic"
 
+# 2d''. The same picture as 10-bit HEVC: libde265 hands 16-bit words, shrunk by the general path
+vips heifsave "$tmp/upright_480x320.ppm" "$stage/photo-10bit.heic" \
+    --compression hevc --Q 50 --bitdepth 10 --strip
+
 # 2d'. HEIC with an alpha channel: Shoebox's own HEVC route leaves alpha to libvips
 vips bandjoin_const "$tmp/upright_320x240.ppm" "$tmp/alpha.v" 200
 vips heifsave "$tmp/alpha.v" "$stage/alpha.heic" --compression hevc --Q 50 --bitdepth 8 --strip
@@ -280,6 +284,7 @@ top-right. Any wrong rotation or mirror is visible.
 | `screenshot.png` | 390x844 | none | 390x844 | PNG without any EXIF/metadata (no capture date: fall back to file dates) |
 | `photo.heic` | 480x320 | none | 480x320 | HEIC (8-bit HEVC, Q 50) with EXIF Make/Model, DateTimeOriginal `2024:06:03 14:00:00` |
 | `photo.webp` | 320x240 | none | 320x240 | Lossy WebP without metadata |
+| `photo-10bit.heic` | 480x320 | none | 480x320 | The same picture as 10-bit HEVC (Q 50), no metadata: Shoebox's HEVC route shrinks its 16-bit samples |
 | `alpha.heic` | 320x240 | none | 320x240 | HEIC with an alpha channel (opacity 200), no metadata: decoded by libvips, not Shoebox's HEVC route |
 | `broken/truncated.jpg` | 360x240 (header) | 1 | 360x240 (header only) | First 40% of `orientation/landscape_1.jpg`: header and EXIF are intact, pixel data is cut off |
 | `broken/not-an-image.jpg` | – | – | – | Plain text with a `.jpg` name: must be rejected by content sniffing |
@@ -353,6 +358,8 @@ expect_size "$stage/screenshot.png" 390x844
 expect_size "$stage/photo.heic" 480x320
 expect_size "$stage/photo.webp" 320x240
 expect_size "$stage/alpha.heic" 320x240
+expect_size "$stage/photo-10bit.heic" 480x320
+[[ "$(vipsheader -f format "$stage/photo-10bit.heic")" == *USHORT* ]] || { echo "FAIL: photo-10bit.heic is not 10-bit" >&2; fail=1; }
 [ "$(vipsheader -f bands "$stage/alpha.heic")" = 4 ] || { echo "FAIL: alpha.heic has no alpha" >&2; fail=1; }
 vips copy "$stage/photo.heic" "$v/heic.v" || { echo "FAIL: photo.heic does not decode" >&2; fail=1; }
 [ "$(exiftool -s3 -DateTimeOriginal "$stage/photo.heic")" = "2024:06:03 14:00:00" ] \

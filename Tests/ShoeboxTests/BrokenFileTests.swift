@@ -40,7 +40,7 @@ import Testing
         let inbox = try library.folder.subfolder("inbox").appendingPathComponent("samples")
         try FileManager.default.copyItem(at: Fixtures.samples, to: inbox)
         let media = try mediaFiles(under: inbox)
-        try #require(media.count == 43, "expected the 43 media files of samples/, found \(media.count)")
+        try #require(media.count == 44, "expected the 44 media files of samples/, found \(media.count)")
 
         let summary = try library.ingest([inbox])
         let assets = try library.assets()

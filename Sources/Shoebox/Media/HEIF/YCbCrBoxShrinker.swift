@@ -58,12 +58,19 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
 
     /// Adds a picture (or a grid tile) whose top-left luma sample is at (`x`, `y`); its
     /// `bitDepth` must be the shrinker's.
+    ///
+    /// The sums are passed to a static function, never to a method of `self`: a method call
+    /// while one of `self`'s arrays is borrowed `inout` takes a copy of `self`, which holds a
+    /// second reference to that array, so every tile added copied the whole sums (48 copies
+    /// of each plane's sums for an iPhone's grid).
     mutating func add(_ planes: YCbCrPlanes, x: Int, y: Int) {
-        accumulate(planes.luma, x: x, y: y, limit: (width, height), factor: (factor, factor), into: &sumY)
+        let luma = Box(limit: (width, height), factor: (factor, factor), outputWidth: outputWidth)
+        Self.accumulate(planes.luma, wide: bitDepth > 8, x: x, y: y, box: luma, into: &sumY)
         guard let chroma = planes.chroma else { return }
         let origin = (x >> chromaShift.x, y >> chromaShift.y)
-        accumulate(chroma.cb, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox, into: &sumCb)
-        accumulate(chroma.cr, x: origin.0, y: origin.1, limit: chromaSize, factor: chromaBox, into: &sumCr)
+        let box = Box(limit: chromaSize, factor: chromaBox, outputWidth: outputWidth)
+        Self.accumulate(chroma.cb, wide: bitDepth > 8, x: origin.0, y: origin.1, box: box, into: &sumCb)
+        Self.accumulate(chroma.cr, wide: bitDepth > 8, x: origin.0, y: origin.1, box: box, into: &sumCr)
     }
 
     /// Packed 8-bit RGB, `outputWidth` x `outputHeight`, through `coding`'s matrix.
@@ -91,22 +98,31 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         return out
     }
 
-    /// Adds each sample of `plane`, placed at (`x`, `y`), to the sum of the box it falls in.
-    private func accumulate(_ plane: YCbCrPlanes.Plane, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
-                            into sums: inout [Sum]) {
-        if bitDepth > 8 {
-            Self.accumulate(plane, UInt16.self, x: x, y: y, limit: limit, factor: factor, outputWidth: outputWidth, into: &sums)
+    /// A plane's extent (samples past it are ignored), how many of its samples an output box
+    /// spans each way, and the output's width.
+    private struct Box {
+        let limit: (Int, Int)
+        let factor: (Int, Int)
+        let outputWidth: Int
+    }
+
+    /// Adds each sample of `plane`, placed at (`x`, `y`), to the sum of the box it falls in:
+    /// bytes, or 16-bit words when `wide`, each through a loop of its own (the 8-bit one, every
+    /// HEIC from a phone, neither branches nor widens per sample).
+    private static func accumulate(_ plane: YCbCrPlanes.Plane, wide: Bool, x: Int, y: Int, box: Box, into sums: inout [Sum]) {
+        if wide {
+            accumulate(plane, UInt16.self, x: x, y: y, box: box, into: &sums)
         } else {
-            Self.accumulate(plane, UInt8.self, x: x, y: y, limit: limit, factor: factor, outputWidth: outputWidth, into: &sums)
+            accumulate(plane, UInt8.self, x: x, y: y, box: box, into: &sums)
         }
     }
 
     /// The caller keeps each box's sum within a `Sum` (`fits`); past it the sum wraps, it
     /// never traps.
     private static func accumulate<Sample: FixedWidthInteger & UnsignedInteger>(
-        _ plane: YCbCrPlanes.Plane, _: Sample.Type, x: Int, y: Int, limit: (Int, Int), factor: (Int, Int),
-        outputWidth: Int, into sums: inout [Sum]
+        _ plane: YCbCrPlanes.Plane, _: Sample.Type, x: Int, y: Int, box: Box, into sums: inout [Sum]
     ) {
+        let (limit, factor, outputWidth) = (box.limit, box.factor, box.outputWidth)
         let columns = max(0, min(plane.width, limit.0 - x))
         let rows = max(0, min(plane.height, limit.1 - y))
         guard columns > 0 && rows > 0 else { return }

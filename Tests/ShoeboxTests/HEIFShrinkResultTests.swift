@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// The HEVC route's shrunk pictures, pinned byte for byte: a change to the YCbCr shrink made
+/// for speed (the 8-bit fast path, the general path for 10-bit) must not change one pixel.
+/// The 8-bit figures are those of the shrink before it was made general for 16-bit samples.
+@Suite struct HEIFShrinkResultTests {
+    /// Size and FNV-1a 64 of the packed RGB of `file` shrunk to cover `box`.
+    private func shrunk(_ url: URL, covering box: PixelSize) throws -> String {
+        let data = try Data(contentsOf: url)
+        let result = try #require(data.withUnsafeBytes { raw in
+            HEIFShrinkingDecoder(raw)?.decode(covering: box)
+        }, "\(url.lastPathComponent): the libde265 route declined")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in result.rgb {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "\(result.width)x\(result.height) \(String(hash, radix: 16))"
+    }
+
+    /// A shrink of 2 keeps HEVC's loop filters, one of 4 skips them: both paths are pinned.
+    @Test func theEightBitSampleShrinksToTheSamePixels() throws {
+        let photo = Fixtures.sample("photo.heic")
+        let (half, quarter) = (try shrunk(photo, covering: PixelSize(width: 120, height: 80)),
+                               try shrunk(photo, covering: PixelSize(width: 60, height: 40)))
+        #expect(half == "240x160 a480e1f00c72ec0f")
+        #expect(quarter == "120x80 6c29cc4cf132edf5")
+    }
+
+    @Test func theTenBitSampleShrinksToTheSamePixels() throws {
+        let photo = Fixtures.sample("photo-10bit.heic")
+        let (half, quarter) = (try shrunk(photo, covering: PixelSize(width: 120, height: 80)),
+                               try shrunk(photo, covering: PixelSize(width: 60, height: 40)))
+        #expect(half == "240x160 2d5a34d4d7f34389")
+        #expect(quarter == "120x80 1669865a89e197b9")
+    }
+
+    /// A grid of 48 tiles, each added to the same sums: the preview's shrink of 2 and the
+    /// thumbnail's of 6.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func anIPhoneGridShrinksToTheSamePixels() throws {
+        let iphone = Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC")
+        let (preview, thumbnail) = (try shrunk(iphone, covering: PixelSize(width: 1080, height: 1440)),
+                                    try shrunk(iphone, covering: PixelSize(width: 192, height: 256)))
+        #expect(preview == "2016x1512 38bf288925aab792")
+        #expect(thumbnail == "672x504 fb48958ec51bc4be")
+    }
+}
