@@ -45,23 +45,28 @@ static void forward(int signal_number) {
         kill(child, signal_number);
 }
 
+/* Handles `signal_number` with `handler` unless it is ignored: an ignored signal stays
+ * ignored, in the parent and (inherited) in the child, as it would be for an unsupervised run
+ * (nohup, background jobs). Returns whether the handler was installed. */
+static int handle_unless_ignored(int signal_number, void (*handler)(int)) {
+    struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) != 0 || current.sa_handler == SIG_IGN)
+        return 0;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(signal_number, &action, NULL) == 0;
+}
+
 void sb_supervisor_install(void) {
     const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
     sigset_t unblocked;
     sigemptyset(&unblocked);
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        struct sigaction current;
-        /* An ignored signal stays ignored, in the parent and (inherited) in the child, as it
-         * would be for an unsupervised run (nohup, background jobs). */
-        if (sigaction(signals[i], NULL, &current) != 0 || current.sa_handler == SIG_IGN)
-            continue;
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_handler = forward;
-        action.sa_flags = SA_RESTART;
-        sigemptyset(&action.sa_mask);
-        sigaction(signals[i], &action, NULL);
-        sigaddset(&unblocked, signals[i]);
+        if (handle_unless_ignored(signals[i], forward))
+            sigaddset(&unblocked, signals[i]);
     }
     /* A parent may hand down a mask blocking them (a test runner's worker thread does): they
      * must reach this thread, and the child, which inherits this thread's mask. */
@@ -86,18 +91,8 @@ static void remember_stop(int signal_number) {
 
 void sb_stop_requests_install(void) {
     const int signals[] = { SIGINT, SIGTERM, SIGHUP };
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        struct sigaction current;
-        /* Ignored stays ignored (nohup), as it would for any other run. */
-        if (sigaction(signals[i], NULL, &current) != 0 || current.sa_handler == SIG_IGN)
-            continue;
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_handler = remember_stop;
-        action.sa_flags = SA_RESTART;
-        sigemptyset(&action.sa_mask);
-        sigaction(signals[i], &action, NULL);
-    }
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+        handle_unless_ignored(signals[i], remember_stop);
 }
 
 int sb_stop_requested(void) {
