@@ -6,8 +6,8 @@
 /// A worker fed by the work queue (`claims`) finishes each claimed file's claim with its
 /// outcome: an ingested or failed file in the catalog write's own transaction, any other
 /// outcome (unchanged, moved, skipped, still failed: writes that may run twice) just after its
-/// write, a still failed file's item as failed again. A
-/// claim that is no longer this worker's (`claimLost`) writes nothing and reports nothing.
+/// write, a still failed file's item as failed again. A claim that is no longer this
+/// worker's (`claimLost`) writes nothing and reports nothing.
 final class CatalogWriter {
     private let catalog: CatalogStore
     private let run: Int64
