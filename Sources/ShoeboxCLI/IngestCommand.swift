@@ -18,7 +18,8 @@ enum IngestCommand: Command {
         With a PostgreSQL catalog, ingest is one worker of many: run it on several machines
         (or several times on one) over the same PATHs and --library; each walks the PATHs,
         adds what it finds to the catalog's work queue, and claims files from it, so each file
-        is done once (docs/QUEUE.md; `shoebox status` shows the queue).
+        is done once per run; run again, it looks at each file again as above (--retry-failed
+        included), but flags no file missing (docs/QUEUE.md; `shoebox status` shows the queue).
 
         USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
                               [--retry-failed] [--json] [--quiet] [--no-supervise] [--lease SECONDS]

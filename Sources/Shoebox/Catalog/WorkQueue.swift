@@ -8,7 +8,10 @@
 ///
 /// What a caller may rely on:
 /// - `enqueue` is idempotent on (path, size, mtime): the same file found twice is one item; a
-///   file changed since (another size or mtime) is a new one.
+///   file changed since (another size or mtime) is a new one. A finished item (done or
+///   failed) found again by a later run is pending again, so that run plans the file as an
+///   ingest without a queue would (thumbnails made again, `--retry-failed`); each run
+///   re-opens an item at most once, and never one that is pending or claimed.
 /// - A claim is held by one worker at a time. Two workers claiming at once never get the same
 ///   item (rows locked `FOR UPDATE SKIP LOCKED`, so they do not wait for each other either).
 /// - A lease that expired (the server's clock decides) makes the item claimable again, by the
@@ -19,8 +22,10 @@
 ///   catalog and complete the claim in one transaction: both happen, or neither does.
 /// - Every method may be called from any thread.
 public protocol WorkQueue: AnyObject, Sendable {
-    /// Adds `files` found by `run` as pending items; returns how many were new. One call is
-    /// one statement: discovery passes its files in batches (a few thousand), not all at once.
+    /// Adds `files` found by `run` as pending items, and makes pending again the finished
+    /// ones an earlier run enqueued; returns how many became pending (new or re-opened). One
+    /// call is one statement: discovery passes its files in batches (a few thousand), not all
+    /// at once.
     @discardableResult
     func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int
     /// Claims up to `batch` claimable items (pending, or claimed with an expired lease) for

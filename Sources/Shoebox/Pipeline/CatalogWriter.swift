@@ -5,8 +5,9 @@
 ///
 /// A worker fed by the work queue (`claims`) finishes each claimed file's claim with its
 /// outcome: an ingested or failed file in the catalog write's own transaction, any other
-/// outcome (unchanged, moved, skipped: writes that may run twice) just after its write. A
-/// claim that is no longer this worker's (`claimLost`) writes nothing and reports nothing.
+/// outcome (unchanged, moved, skipped, still failed: writes that may run twice) just after its
+/// write, a still failed file's item as failed again. A claim that is no longer this
+/// worker's (`claimLost`) writes nothing and reports nothing.
 final class CatalogWriter {
     private let catalog: CatalogStore
     private let run: Int64
@@ -46,9 +47,16 @@ final class CatalogWriter {
             return .failed(error)
         case .settled:
             let event = try recordUnclaimed(item)
-            try queue.complete(claim, outcome: .done)
+            try queue.complete(claim, outcome: Self.outcome(of: event))
             return event
         }
+    }
+
+    /// A settled file's item outcome: `failed` for a failure not retried (the catalog still
+    /// holds it as failed, and so does the queue), `done` for the rest.
+    static func outcome(of event: IngestEvent) -> ClaimOutcome {
+        guard case .stillFailed = event else { return .done }
+        return .failed(reason: "failed in an earlier run, unchanged since, and not retried without --retry-failed")
     }
 
     /// Records one outcome of a file no claim covers (no queue, or a file the walk settled).

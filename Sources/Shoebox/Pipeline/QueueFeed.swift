@@ -75,9 +75,10 @@ final class QueueFeed: @unchecked Sendable {
     private func claimLoop(into output: BlockingQueue<PipelineItem<DiscoveredFile>>) throws {
         while !stopped() && error == nil {
             guard ledger.wait(untilAtMost: settings.maxHeld - settings.batch, seconds: settings.pollSeconds) else { continue }
+            let walkWasEnqueued = walkEnqueued.isSet   // before the claim: see `isFinished`
             let claims = try queue.claim(batch: settings.batch, worker: worker, lease: settings.lease)
             if claims.isEmpty {
-                if try isFinished() { return }
+                if try isFinished(walkWasEnqueued: walkWasEnqueued) { return }
                 Thread.sleep(forTimeInterval: settings.pollSeconds)
                 continue
             }
@@ -85,11 +86,14 @@ final class QueueFeed: @unchecked Sendable {
         }
     }
 
-    /// Nothing left to claim for good: this worker's walk is enqueued, and every item claimed
-    /// now is one of this worker's, in its pipeline. (The count is read before the ledger's,
-    /// which only shrinks meanwhile, so another worker's claim is never missed.)
-    private func isFinished() throws -> Bool {
-        guard walkEnqueued.isSet else { return false }
+    /// Nothing left to claim for good: this worker's walk was enqueued before the claim that
+    /// came back empty, and every item claimed now is one of this worker's, in its pipeline.
+    /// (Read after the claim, the walk's last batch, new or re-opened items, could have been
+    /// enqueued between the two, and the worker would end with them pending. The count is
+    /// read before the ledger's, which only shrinks meanwhile, so another worker's claim is
+    /// never missed.)
+    private func isFinished(walkWasEnqueued: Bool) throws -> Bool {
+        guard walkWasEnqueued else { return false }
         return try queue.claimedCount() <= ledger.count
     }
 

@@ -5,16 +5,33 @@ extension PostgresCatalog: WorkQueue {
     public func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int {
         guard !files.isEmpty else { return 0 }
         return try write { db in
+            // A file found twice in one batch (overlapping roots) is one row: `DO UPDATE` may
+            // not touch a row twice in a statement. Rows go in path order, so two workers
+            // enqueueing the same files lock them in the same order. A finished item found
+            // by a later run than the one that enqueued it is pending again, for that run
+            // (`reopenSQL`); pending and claimed items, and this run's own, are left alone.
             try db.query("""
-                INSERT INTO work_queue (path, root, file_size, mtime_ns, enqueued_run)
-                SELECT path, root, file_size, mtime_ns, $5
+                INSERT INTO work_queue AS item (path, root, file_size, mtime_ns, enqueued_run)
+                SELECT DISTINCT ON (path, file_size, mtime_ns) path, root, file_size, mtime_ns, $5
                 FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS found(path, root, file_size, mtime_ns)
-                ON CONFLICT (path, file_size, mtime_ns) DO NOTHING
+                ORDER BY path, file_size, mtime_ns
+                ON CONFLICT (path, file_size, mtime_ns) DO UPDATE SET \(Self.reopenSQL)
                 """, Self.textArray(files.map(\.path)), Self.textArray(files.map(\.root)),
                 Self.idArray(files.map(\.status.size)), Self.idArray(files.map(\.status.modifiedNanoseconds)), run)
                 .affectedRows
         }
     }
+
+    /// What an item found again becomes: pending, enqueued by the run that found it, its
+    /// last worker and outcome cleared (its `attempt` stays: a late holder is still fenced
+    /// out). Only a `done` or `failed` item enqueued by an earlier run: so each run re-opens a
+    /// file at most once, and a worker's walk cannot undo what another worker of the same or
+    /// a later run just finished (docs/QUEUE.md, "Running ingest again").
+    static let reopenSQL = """
+        state = 'pending', enqueued_run = excluded.enqueued_run, enqueued_at = now(), worker_id = NULL,
+            worker_host = NULL, worker_pid = NULL, claimed_at = NULL, lease_expires_at = NULL, finished_at = NULL, error = NULL
+        WHERE item.state IN ('done', 'failed') AND item.enqueued_run < excluded.enqueued_run
+        """
 
     public func claim(batch: Int, worker: WorkerIdentity, lease: Duration) throws -> [Claim] {
         guard batch > 0 else { return [] }

@@ -7,9 +7,10 @@
 /// (`PostgresSchema.migrate` calls `migrate`).
 ///
 /// `work_queue` holds one row per discovered file version: unique on (path, size, mtime), so
-/// enqueueing is `ON CONFLICT DO NOTHING`. `state` is pending, claimed, done or failed;
-/// `attempt` counts claims (the fence); the worker columns name whoever holds or last held
-/// the item; times are the server's (`now()`), never a worker's clock.
+/// enqueueing is `ON CONFLICT DO UPDATE` (which only re-opens a finished item found by a later
+/// run). `state` is pending, claimed, done or failed; `attempt` counts claims (the fence);
+/// the worker columns name whoever holds or last held the item; times are the server's
+/// (`now()`), never a worker's clock.
 enum PostgresQueueSchema {
     static let migrations: [(version: Int, sql: String)] = [
         (1, """
