@@ -64,10 +64,12 @@ struct QueueIngestTests {
 
     /// SIGTERM mid-run: the worker finishes the files in hand, gives its other claims back and
     /// ends by the signal; what it finished is catalogued, the rest is pending for anyone.
+    /// 600 files (a few seconds of work) so that a test process slowed by other suites still
+    /// signals the worker long before its end: with 120, a loaded run once saw it finish first.
     @Test func sigtermFinishesTheFilesInHandAndGivesTheOtherClaimsBack() throws {
         let folder = try TemporaryFolder()
         let uri = try PostgresServer.makeDatabase()
-        let root = try Self.distinctJPEGs(120, in: folder)
+        let root = try Self.distinctJPEGs(600, in: folder)
         let library = folder.url.appendingPathComponent("library").path
 
         let worker = try Self.worker(root, library: library, uri: uri)
@@ -80,7 +82,7 @@ struct QueueIngestTests {
         let status = try PostgresCatalog(uri: uri).status(window: .seconds(600))
         #expect(status.claimed == 0)
         #expect(status.failed == 0)
-        #expect(status.done + status.pending == 120)
+        #expect(status.done + status.pending == 600)
         #expect(status.pending > 0, "the worker stopped before the end")
         let paths = try Self.listedPaths(library: library, uri: uri)
         #expect(paths.count == status.done)
