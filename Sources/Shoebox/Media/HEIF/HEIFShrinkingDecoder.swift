@@ -36,10 +36,13 @@ struct HEIFShrinkingDecoder {
 
     /// Shrinks to at least `box` (displayed orientation) by a whole, even factor; nil when the
     /// picture is not at least twice the box (there is nothing to save) or the route does not
-    /// handle the file. From a factor of 4 up the HEVC loop filters are skipped: each output
-    /// pixel then averages 16 or more samples and the 8x8 block edges they smooth are gone
-    /// (on the benchmark's 24 HEICs at 256 px the thumbnails' distance to a full-decode
-    /// Lanczos reference is the same with and without them, and decoding takes a quarter less).
+    /// handle the file. The HEVC loop filters (deblocking, SAO) are skipped at every factor:
+    /// each output pixel averages 4 or more samples, which hides most of the block edges they
+    /// smooth. At a factor of 4 and more (the 256 px thumbnails) the distance to a full-decode
+    /// Lanczos reference is the same with and without them; at 2 (the 1440 px preview of a
+    /// 12 MP picture) the shrink without them is 0.12-0.37 levels from the one with them on
+    /// average, 15 at most, on the bench corpus's 24 HEICs, and thumb + preview takes a sixth
+    /// less CPU (docs/BENCHMARKS.md, issue 14). AV1's filters are skipped from 4 up only.
     /// With `primarySize` (what libvips read from the header, displayed) the primary image
     /// must be exactly that size, so the limits checked on the header hold here too.
     func decode(covering box: PixelSize, primarySize: PixelSize? = nil) -> Result? {
@@ -65,6 +68,9 @@ struct HEIFShrinkingDecoder {
         /// pixel) and the tile's data when its extents are joined; or the sums and the two RGB
         /// copies of the output (3 bytes a pixel each) at the end.
         let peakBytes: Int
+        /// Whether the codec's in-loop filters (HEVC deblocking and SAO, AV1's) are skipped
+        /// (`skipsLoopFilters(codec:factor:)`). A `var` so a test can decode a plan both ways.
+        var skipsLoopFilters: Bool
         /// `hvc1` or `av01`.
         var codec: String { tiles[0].item.type }
     }
@@ -93,7 +99,8 @@ struct HEIFShrinkingDecoder {
         let joinedData = tiles.map { $0.item.extents.count > 1 ? $0.item.extents.reduce(0) { $0 + $1.count } : 0 }.max() ?? 0
         let peak = max(picture + joinedData + sums, sums + 6 * output)
         return Plan(item: item, size: size, factor: factor, transforms: itemTransforms, tiles: tiles,
-                    usedThumbnail: item.id != primary.id, tilePixels: tileSize, bitDepth: depth, peakBytes: peak)
+                    usedThumbnail: item.id != primary.id, tilePixels: tileSize, bitDepth: depth, peakBytes: peak,
+                    skipsLoopFilters: Self.skipsLoopFilters(codec: first.item.type, factor: factor))
     }
 
     /// What the codec's decoder holds for one picture of `size`: dav1d its planes
@@ -132,6 +139,13 @@ struct HEIFShrinkingDecoder {
 
     static let codedTypes: Set<String> = ["hvc1", "av01"]
 
+    /// Whether a shrink by `factor` decodes `codec` without its in-loop filters: HEVC from 2
+    /// up, AV1 from 4 (its filters at a shrink of 2 are not measured; see
+    /// `decode(covering:primarySize:)`).
+    static func skipsLoopFilters(codec: String, factor: Int) -> Bool {
+        factor >= (codec == "hvc1" ? 2 : 4)
+    }
+
     /// Twice the box: a box filter alone aliases fine detail (foliage, fabric), so it stops at
     /// twice the size and the Lanczos resize to the box does the rest, as libvips's own
     /// shrink-then-reduce does. An embedded thumbnail must reach the same size to be used.
@@ -159,7 +173,7 @@ struct HEIFShrinkingDecoder {
     /// the next is decoded; the sums then converted to RGB through the colour coding.
     private func shrink<Sum: FixedWidthInteger & UnsignedInteger>(_ plan: Plan, into _: Sum.Type)
         -> (rgb: [UInt8], width: Int, height: Int)? {
-        let (size, factor, tiles, skipLoopFilters) = (plan.size, plan.factor, plan.tiles, plan.factor >= 4)
+        let (size, factor, tiles, skipLoopFilters) = (plan.size, plan.factor, plan.tiles, plan.skipsLoopFilters)
         var shrinker: YCbCrBoxShrinker<Sum>?
         var monochrome = false
         var stream = (2, false)

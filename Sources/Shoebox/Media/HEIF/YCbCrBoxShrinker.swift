@@ -73,29 +73,51 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         Self.accumulate(chroma.cr, wide: bitDepth > 8, x: origin.0, y: origin.1, box: box, into: &sumCr)
     }
 
-    /// Packed 8-bit RGB, `outputWidth` x `outputHeight`, through `coding`'s matrix.
+    /// Packed 8-bit RGB, `outputWidth` x `outputHeight`, through `coding`'s matrix, in fixed
+    /// point (`YCbCrFixedPointCoding`): each box's mean is its sum times a reciprocal of its
+    /// sample count, worked out once a row (only the last column's boxes are narrower).
     func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
+        let fixed = YCbCrFixedPointCoding(coding)
         var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
-        let scale = Double(1 << (bitDepth - 8))
+        let grey = 128 << YCbCrFixedPointCoding.fractionBits
         for oy in 0..<outputHeight {
             let rows = min(factor, height - oy * factor)
             let chromaRows = min(chromaBox.height, chromaSize.height - oy * chromaBox.height)
+            let luma = reciprocals(rows: rows, box: factor, extent: width)
+            let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width)
             for ox in 0..<outputWidth {
                 let i = oy * outputWidth + ox
-                let luma = Double(sumY[i]) / Double(rows * min(factor, width - ox * factor)) / scale
-                var cb = 128.0, cr = 128.0
+                let last = ox == outputWidth - 1
+                let y = (Int(sumY[i]) * (last ? luma.last : luma.inner)) >> Self.reciprocalShift
+                var cb = grey, cr = grey
                 if !monochrome {
-                    let count = Double(chromaRows * min(chromaBox.width, chromaSize.width - ox * chromaBox.width))
-                    cb = Double(sumCb[i]) / count / scale
-                    cr = Double(sumCr[i]) / count / scale
+                    let reciprocal = last ? chroma.last : chroma.inner
+                    cb = (Int(sumCb[i]) * reciprocal) >> Self.reciprocalShift
+                    cr = (Int(sumCr[i]) * reciprocal) >> Self.reciprocalShift
                 }
-                let (r, g, b) = coding.rgb(y: luma, cb: cb, cr: cr)
+                let (r, g, b) = fixed.rgb(y: y, cb: cb, cr: cr)
                 out[i * 3] = r
                 out[i * 3 + 1] = g
                 out[i * 3 + 2] = b
             }
         }
         return out
+    }
+
+    /// A sum times its reciprocal, shifted right by this, is the box's mean in 8-bit levels with
+    /// `YCbCrFixedPointCoding.fractionBits` fraction bits.
+    private static var reciprocalShift: Int { 48 - YCbCrFixedPointCoding.fractionBits }
+
+    /// 2^48 over the sample count of a row's boxes, `box` wide, times the depth's scale to 8
+    /// bits: the inner ones, and the last, cut by the plane's `extent`. A mean is below 2^8, so
+    /// a product stays below 2^56; a sum below 2^32 (`fits` or `UInt32`) keeps the rounding
+    /// of the reciprocal under half a unit of the result.
+    private func reciprocals(rows: Int, box: Int, extent: Int) -> (inner: Int, last: Int) {
+        func reciprocal(_ columns: Int) -> Int {
+            let divisor = (rows * columns) << (bitDepth - 8)
+            return ((1 << 48) + divisor / 2) / divisor
+        }
+        return (reciprocal(box), reciprocal(min(box, extent - (outputWidth - 1) * box)))
     }
 
     /// A plane's extent (samples past it are ignored), how many of its samples an output box
