@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Shoebox
 
@@ -33,6 +34,23 @@ import Testing
         #expect(try ingest(into: library).status == 0)
         let marker = try String(contentsOf: library.appendingPathComponent("shoebox-library"), encoding: .utf8)
         #expect(LibraryMarker.parse(marker) == LibraryMarker(format: 1))
+    }
+
+    /// Queue workers started together on one new library folder all seal it: whichever makes
+    /// the marker first, the others take it, even when they look at the folder just as it
+    /// appears (no marker yet at their first look, a non-empty folder at their second), or
+    /// while its few bytes are being written.
+    @Test func processesSealingOneNewFolderAtOnceAllTakeIt() throws {
+        let folder = try TemporaryFolder()
+        let failures = Mutex<[String]>([])
+        for round in 0..<2000 {
+            let library = Library(root: folder.url.appendingPathComponent("library-\(round)"))
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do { try library.seal() } catch { failures.withLock { $0.append("round \(round): \(error)") } }
+            }
+        }
+        let failed = failures.withLock { $0 }
+        #expect(failed.count == 0, "\(failed.count) seals failed, the first: \(failed.first ?? "")")
     }
 
     @Test func anEmptyFolderBecomesALibrary() throws {

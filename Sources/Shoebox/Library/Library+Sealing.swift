@@ -11,21 +11,38 @@ extension Library {
     /// - A folder with the marker is one (unless its format is newer than this Shoebox reads).
     /// - A folder an earlier Shoebox made (a `catalog.sqlite` file and no marker) is adopted.
     /// - Any other folder is refused (`LibraryError.notALibrary`), and nothing is written in it.
-    /// Safe when several processes seal one new folder at once (the marker is made exclusively).
+    /// Safe when several processes seal one new folder at once (queue workers started together):
+    /// the marker is made exclusively, and a process that finds the folder no longer empty, or
+    /// the marker still being written, looks again for the other's marker before refusing.
     @discardableResult
     public func seal() throws -> LibraryFolder {
         try makeFolderIfMissing()
         let folder = try LibraryFolder.open(path: root.path)
-        if try readMarker(in: folder) != nil { return folder }
+        if try settledMarker(in: folder) != nil { return folder }
         var isLegacy = false   // an earlier Shoebox's library: a catalog, no marker
         if case .file = folder.entry("catalog.sqlite") { isLegacy = true }
         guard try isLegacy || folder.names().isEmpty else {
+            // Another process may have sealed it between the two looks: its marker came first.
+            if try settledMarker(in: folder) != nil { return folder }
             throw LibraryError.notALibrary(path: root.path, reason: "it holds files and no \(LibraryMarker.fileName) marker")
         }
         if try !writeMarker(in: folder) {
-            _ = try readMarker(in: folder)   // another process made it first: it must be a valid marker too
+            _ = try settledMarker(in: folder)   // another process made it first: it must be a valid marker too
         }
         return folder
+    }
+
+    /// The folder's marker as `readMarker` reads it, once a marker another process has just
+    /// created holds its text: that process creates the file, then writes its few bytes, so an
+    /// empty marker is looked at again (for at most about a second) before it counts as not
+    /// Shoebox's.
+    private func settledMarker(in folder: LibraryFolder) throws -> LibraryMarker? {
+        for _ in 0..<200 {
+            guard case .file? = folder.entry(LibraryMarker.fileName),
+                  try folder.contents(of: LibraryMarker.fileName)?.isEmpty == true else { break }
+            usleep(5_000)
+        }
+        return try readMarker(in: folder)
     }
 
     /// The open root of a library that is already sealed, for commands that remove files;
