@@ -130,16 +130,7 @@ import Testing
     // MARK: Measuring
 
     func time(_ name: String, runs: Int = 25, _ body: () throws -> Void) throws {
-        for _ in 0..<3 { try body() }
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        samples.sort()
-        report(name, String(format: "median %.2f ms, min %.2f, max %.2f (%d runs)", samples[runs / 2], samples[0],
-                            samples[runs - 1], runs))
+        report(name, try BenchmarkTiming.summary(runs: runs, body))
     }
 
     /// The cursor after the first `position` assets by capture date, found by walking to it.

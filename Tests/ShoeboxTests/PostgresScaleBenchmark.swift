@@ -37,16 +37,7 @@ import Testing
     }
 
     func time(_ name: String, runs: Int = 25, _ body: () throws -> Void) throws {
-        for _ in 0..<3 { try body() }
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        samples.sort()
-        print(String(format: "bench\t%@\tmedian %.2f ms, min %.2f, max %.2f (%d runs)", name, samples[runs / 2], samples[0],
-                     samples[runs - 1], runs))
+        print("bench\t\(name)\t\(try BenchmarkTiming.summary(runs: runs, body))")
     }
 
     func printPlans(_ catalog: PostgresCatalog, folders: [AlbumReference]) throws {

@@ -21,15 +21,27 @@ public enum SourceFile {
         public var inode: UInt64
     }
 
-    /// Reads the whole file into memory, refusing anything above `maxBytes`.
-    public static func read(_ path: String, maxBytes: Int64) throws -> (SourceBytes, Status) {
+    /// The file opened read-only (never through a link, never blocking on a FIFO) and checked
+    /// regular and at most `maxBytes`; the caller closes the descriptor.
+    private static func openRegularFile(_ path: String, maxBytes: Int64) throws -> (Int32, Status) {
         let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
-        defer { close(fd) }
-        let status = try regularFileStatus(fd, path: path)
-        guard status.size <= maxBytes else {
-            throw SourceFileError.tooLarge(size: status.size, limit: maxBytes)
+        do {
+            let status = try regularFileStatus(fd, path: path)
+            guard status.size <= maxBytes else {
+                throw SourceFileError.tooLarge(size: status.size, limit: maxBytes)
+            }
+            return (fd, status)
+        } catch {
+            close(fd)
+            throw error
         }
+    }
+
+    /// Reads the whole file into memory, refusing anything above `maxBytes`.
+    public static func read(_ path: String, maxBytes: Int64) throws -> (SourceBytes, Status) {
+        let (fd, status) = try openRegularFile(path, maxBytes: maxBytes)
+        defer { close(fd) }
         let bytes = try readAll(fd, expected: Int(status.size), path: path)
         return (bytes, status)
     }
@@ -39,13 +51,8 @@ public enum SourceFile {
     /// when only its chunks around it are wanted).
     public static func read(_ path: String, maxBytes: Int64,
                             leavingOut leftOut: (Int32, Int64) -> [Range<Int64>]) throws -> (SourceBytes, Status) {
-        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        let (fd, status) = try openRegularFile(path, maxBytes: maxBytes)
         defer { close(fd) }
-        let status = try regularFileStatus(fd, path: path)
-        guard status.size <= maxBytes else {
-            throw SourceFileError.tooLarge(size: status.size, limit: maxBytes)
-        }
         let bytes = SourceBytes(zeroed: Int(status.size))
         var start: Int64 = 0
         for gap in leftOut(fd, status.size) + [status.size ..< status.size] where gap.lowerBound >= start {
