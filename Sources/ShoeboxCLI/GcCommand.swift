@@ -18,7 +18,8 @@ enum GcCommand: Command {
         OPTIONS:
         \(LibraryOption.help)
         \(CatalogOption.help)
-          --dry-run               Remove nothing: print each file that would be removed.
+          --dry-run               Remove nothing: print each file that would be removed. Works
+                                  on a library you may only read.
           -h, --help              Show this help.
 
         EXIT STATUS:
@@ -31,8 +32,11 @@ enum GcCommand: Command {
         guard args.positionals.isEmpty else { throw UsageError("gc takes no arguments") }
         let dryRun = args.has("--dry-run")
         let library = LibraryOption.library(args)
-        let catalog = try CatalogOption.open(args, library: library, for: .writing)   // under the lock, a plain reader
-        let lock = try LibraryLock(library)
+        // A dry run only reads, so it works on a library the user may only read.
+        let catalog = try CatalogOption.open(args, library: library, for: dryRun ? .reading : .writing)
+        // Nothing can write a library this user may only read but another user, whom a lock
+        // would not stop either: a dry run there reads without one.
+        let lock = dryRun && !library.isWritableByThisUser ? nil : try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         if !dryRun { try library.prepare() }   // also clears scratch files a killed run left
         let sweeper = DerivativeSweeper(library: library, dryRun: dryRun)

@@ -66,6 +66,20 @@ import Testing
         #expect(try library.thumbnailFiles() == before)
     }
 
+    /// A dry run only reads: on a library the user may only read (read-only media, another
+    /// user's library) it lists what a gc would remove, as it does where it may write.
+    @Test func aDryRunListsTheSameOnALibraryTheUserMayOnlyRead() throws {
+        let library = try TwoRecipeLibrary()
+        let before = try library.thumbnailFiles()
+        let writable = try library.gc("--dry-run")
+        let readOnly = try ReadOnlyLibraryTests.runAsReader(["gc", "--dry-run", "--library", library.library.root.path],
+                                                            library: library.library)
+        #expect(readOnly.status == 0, "\(readOnly.errors)")
+        #expect(readOnly.output.contains("would remove 16 files ("))
+        #expect(readOnly.output == writable.output)
+        #expect(try library.thumbnailFiles() == before)
+    }
+
     @Test func filesThatAreNotShoeboxsAndLinksAreLeftAlone() throws {
         let library = try TwoRecipeLibrary()
         let thumbs = library.library.root.appendingPathComponent("thumbs")

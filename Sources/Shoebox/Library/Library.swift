@@ -25,6 +25,11 @@ public struct Library: Sendable {
     /// Files a C library crashed the process on (see `CrashGuard`).
     public var crashLogPath: String { root.appendingPathComponent("crash.log").path }
 
+    /// Whether this process may make and remove files in the library folder: false on
+    /// read-only media or for a user who may only read it, where a reading command must not
+    /// try to seal or lock it.
+    public var isWritableByThisUser: Bool { access(root.path, W_OK) == 0 }
+
     /// Makes the library ready for a writing command: seals it (see `seal()`), makes `thumbs/`
     /// and `tmp/`, and removes the scratch files a killed run left in `tmp/` (Shoebox-named
     /// ones only; never a finished file, never anything else).
