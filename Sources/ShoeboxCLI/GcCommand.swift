@@ -34,8 +34,8 @@ enum GcCommand: Command {
         let library = LibraryOption.library(args)
         // A dry run only reads, so it works on a library the user may only read.
         let catalog = try CatalogOption.open(args, library: library, for: dryRun ? .reading : .writing)
-        // Nothing can write a library this user may only read but another user, whom a lock
-        // would not stop either: a dry run there reads without one.
+        // Taking the lock means sealing and making files in the library, which a user who may
+        // only read it cannot do: a dry run there reads without it, as `list` does.
         let lock = dryRun && !library.isWritableByThisUser ? nil : try LibraryLock(library)
         defer { withExtendedLifetime(lock) {} }
         if !dryRun { try library.prepare() }   // also clears scratch files a killed run left
