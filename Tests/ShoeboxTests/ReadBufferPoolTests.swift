@@ -67,4 +67,26 @@ import Testing
         }
         #expect(pool.keptCount == 1)
     }
+
+    /// How many of the pages of `range` are in memory (`mincore`).
+    private func residentPages(_ range: UnsafeMutableRawBufferPointer) -> Int {
+        let pages = (range.count + 4095) / 4096
+        var flags = [UInt8](repeating: 0, count: pages)
+        #expect(mincore(range.baseAddress, range.count, &flags) == 0)
+        return flags.filter { $0 & 1 == 1 }.count
+    }
+
+    @Test func aKeptLargerBufferHoldsNoMoreMemoryThanTheSmallerFileNeeds() throws {
+        let large = try file(of: 8_000_000), small = try file(of: 1_500_000)
+        defer {
+            for path in [large, small] { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        }
+        let pool = ReadBufferPool(capacity: 1)
+        do { _ = try SourceFile.read(large, maxBytes: 1 << 30, pool: pool) }   // an 8 MiB buffer, kept
+        let (bytes, _) = try SourceFile.read(small, maxBytes: 1 << 30, pool: pool)
+        let whole = try #require(bytes.allocationBase)
+        #expect(whole.count == 8 << 20)
+        #expect(residentPages(UnsafeMutableRawBufferPointer(rebasing: whole[(2 << 20)...])) == 0)
+        #expect(bytes.buffer[1_499_999] == UInt8(1_499_999 % 251))
+    }
 }

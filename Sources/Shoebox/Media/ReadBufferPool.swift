@@ -12,10 +12,14 @@ import Glibc
 /// What a caller may rely on: `take` is safe from any thread and hands each buffer to one
 /// holder at a time; a buffer given back is either kept or unmapped at once. The pool keeps at
 /// most `capacity` buffers, none over `largestPooled` bytes, so what it holds beyond the files
-/// in flight stays within `capacity` x `largestPooled`.
+/// in flight stays within `capacity` x `largestPooled`; a kept buffer handed out for a smaller
+/// file gives the pages past that file's whole MiB back to the system, so a file in flight
+/// holds no more memory than a fresh buffer would.
 final class ReadBufferPool: @unchecked Sendable {
     /// The one pool the pipeline's source reads share.
-    static let shared = ReadBufferPool(capacity: 4)
+    /// Two: the read stage takes a buffer a file and the decode workers give one back a file,
+    /// so one or two wait here between them.
+    static let shared = ReadBufferPool(capacity: 2)
     /// Smaller reads are left to malloc: its arenas reuse memory below its mmap threshold
     /// (`AllocatorTuning`) already.
     static let smallestPooled = 1 << 20
@@ -33,13 +37,17 @@ final class ReadBufferPool: @unchecked Sendable {
     /// How many buffers wait for a read now.
     var keptCount: Int { lock.withLock { kept.count } }
 
-    /// A buffer of at least `count` bytes: the smallest kept one that is large enough, else a
-    /// new mapping (its size rounded up to a whole MiB, so that files of similar sizes can share
-    /// it); nil when `count` is outside the pooled sizes or the mapping fails (allocate instead).
+    /// A buffer of at least `count` bytes: the smallest kept one that is large enough (its pages
+    /// past `count`'s whole MiB dropped), else a new mapping (its size rounded up to a whole
+    /// MiB, so that files of similar sizes can share it); nil when `count` is outside the
+    /// pooled sizes or the mapping fails (allocate instead).
     func take(_ count: Int) -> UnsafeMutableRawBufferPointer? {
         guard count >= Self.smallestPooled, count <= Self.largestPooled else { return nil }
-        if let reused = takeKept(count) { return reused }
         let size = (count + Self.smallestPooled - 1) / Self.smallestPooled * Self.smallestPooled
+        if let reused = takeKept(count) {
+            if reused.count > size { madvise(reused.baseAddress! + size, reused.count - size, MADV_DONTNEED) }
+            return reused
+        }
         let start = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let start, start != MAP_FAILED else { return nil }
         return UnsafeMutableRawBufferPointer(start: start, count: size)
