@@ -16,15 +16,15 @@ import Glibc
 /// file gives the pages past that file's whole MiB back to the system, so a file in flight
 /// holds no more memory than a fresh buffer would.
 final class ReadBufferPool: @unchecked Sendable {
-    /// The one pool the pipeline's source reads share.
-    /// Two: the read stage takes a buffer a file and the decode workers give one back a file,
-    /// so one or two wait here between them.
+    /// The one pool the pipeline's source reads share. Two buffers: the read stage takes one a
+    /// file and the decode workers give one back a file, so one or two wait here between them.
     static let shared = ReadBufferPool(capacity: 2)
     /// Smaller reads are left to malloc: its arenas reuse memory below its mmap threshold
     /// (`AllocatorTuning`) already.
     static let smallestPooled = 1 << 20
-    /// A larger file (a panorama, a huge TIFF) gets a mapping of its own, unmapped after it.
-    static let largestPooled = 64 << 20
+    /// A larger file (a 50 MP camera JPEG, a huge TIFF) gets a mapping of its own, unmapped after
+    /// it: the two kept buffers hold at most 32 MiB between reads.
+    static let largestPooled = 16 << 20
 
     let capacity: Int
     private let lock = NSLock()
