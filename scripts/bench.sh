@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times Shoebox against the shared speed anchors on the same corpus, round by round.
 #
-#   scripts/bench.sh [--real DIR] CORPUS [ROUNDS]
+#   scripts/bench.sh [--real DIR | --jpeg] CORPUS [ROUNDS]
 #
 # CORPUS comes from ../shared/bench/make-corpus.sh (kept outside the repo); ROUNDS defaults to 5.
 # Builds a release binary, then runs ROUNDS rounds. Each round runs every contender once, one
@@ -25,12 +25,18 @@
 # without error. They time `--pipeline default` (thumbnail + preview from one decode,
 # real-default) against two vipsthumbnail passes, -s 256 and -s 1440 (real-vips-256, -1440).
 #
+# --jpeg runs only shoebox-jpg and djpeg-floor (the one that goes first alternating by round), a
+# check of the JPEG floor ratio that takes a minute or two: on a loaded machine, read its CPU
+# ratio (user + sys seconds, which other processes move far less than the wall time).
+#
 # Output: one line per round with each contender's seconds and each ratio, then the medians of
-# the seconds and of the per-round ratios, and Shoebox's peak RSS (GNU time %M, largest of any round).
+# the seconds, of the CPU seconds and of the per-round ratios, and Shoebox's peak RSS (GNU time
+# %M, largest of any round). A ratio named cpu:... divides user + sys seconds, not wall seconds.
 set -euo pipefail
-usage() { echo "usage: $0 [--real DIR] CORPUS [ROUNDS]" >&2; exit 2; }
-real=""
-if [[ ${1:-} == --real ]]; then [[ $# -ge 2 ]] || usage; real="$(cd "$2" && pwd)"; shift 2; fi
+usage() { echo "usage: $0 [--real DIR | --jpeg] CORPUS [ROUNDS]" >&2; exit 2; }
+real=""; jpeg_only=0
+if [[ ${1:-} == --real ]]; then [[ $# -ge 2 ]] || usage; real="$(cd "$2" && pwd)"; shift 2
+elif [[ ${1:-} == --jpeg ]]; then jpeg_only=1; shift; fi
 [[ $# -ge 1 && $# -le 2 ]] || usage
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 corpus="$(cd "$1" && pwd)"; rounds="${2:-5}"
@@ -92,14 +98,15 @@ c_vipsthumbnail() { xargs -a "$1" -d '\n' -P2 -n8 vipsthumbnail -s "$2" -o "$wor
 c_djpeg() { xargs -a "$work/djpeg" -d '\n' -P2 -n2 djpeg -outfile /dev/null -scale; }
 c_pillow() { xargs -a "$1" -d '\n' -P2 -n8 "$python" -c "$pillow_py" "$work/out"; }
 
-# run ROUND NAME COMMAND...: time one contender; appends "ROUND NAME SECONDS RSS_KB" to $work/times.
+# run ROUND NAME COMMAND...: time one contender; appends "ROUND NAME SECONDS RSS_KB CPU_SECONDS"
+# to $work/times (CPU: user + sys of the command and its children).
 run() {
     local round=$1 name=$2 t0 t1; shift 2
     rm -rf "$work/out" "$work/library"; mkdir "$work/out"
     t0=$(date +%s.%N)
-    /usr/bin/time -f %M -o "$work/rss" "$@" || { echo "bench: $name failed in round $round" >&2; exit 1; }
+    /usr/bin/time -f '%M %U %S' -o "$work/rss" "$@" || { echo "bench: $name failed in round $round" >&2; exit 1; }
     t1=$(date +%s.%N)
-    echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss")" >> "$work/times"
+    echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss" | awk '{print $1, $2 + $3}')" >> "$work/times"
 }
 export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow
 export work shoebox python pillow_py
@@ -112,37 +119,48 @@ ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
 ((have_pillow)) && ratios+=("shoebox/pillow shoebox pillow" "shoebox-jpg/pillow-jpg shoebox-jpg pillow-jpg")
 ((have_pillow)) && [[ -s $work/heic ]] && ratios+=("shoebox-heic/pillow-heic shoebox-heic pillow-heic")
 [[ -n $real ]] && ratios+=("real-default/two-vips real-default real-vips-256 real-vips-1440")
+((jpeg_only)) && ratios=("shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor" "cpu:shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor")
 
 : > "$work/times"
 for ((round = 1; round <= rounds; round++)); do
-    run "$round" shoebox bash -c 'c_shoebox "$work/img" bench-256'
-    run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
-    [[ -s $work/heic ]] && run "$round" shoebox-heic bash -c 'c_shoebox "$work/heic" bench-256'
-    run "$round" shoebox-pair bash -c 'c_shoebox "$work/img" bench-thumb-preview'
-    run "$round" djpeg-floor bash -c c_djpeg
-    run "$round" vipsthumbnail bash -c 'c_vipsthumbnail "$work/img" 256'
-    run "$round" vipsthumbnail-jpg bash -c 'c_vipsthumbnail "$work/jpg" 256'
-    run "$round" vips-1440 bash -c 'c_vipsthumbnail "$work/img" 1440'
-    if ((have_pillow)); then
-        run "$round" pillow bash -c 'c_pillow "$work/img"'
-        run "$round" pillow-jpg bash -c 'c_pillow "$work/jpg"'
-        [[ -s $work/heic ]] && run "$round" pillow-heic bash -c 'c_pillow "$work/heic"'
-    fi
-    if [[ -n $real ]]; then
-        run "$round" real-default bash -c 'c_shoebox "$work/real" default'
-        run "$round" real-vips-256 bash -c 'c_vipsthumbnail "$work/real" 256'
-        run "$round" real-vips-1440 bash -c 'c_vipsthumbnail "$work/real" 1440'
+    if ((jpeg_only)); then
+        if ((round % 2)); then
+            run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
+            run "$round" djpeg-floor bash -c c_djpeg
+        else
+            run "$round" djpeg-floor bash -c c_djpeg
+            run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
+        fi
+    else
+        run "$round" shoebox bash -c 'c_shoebox "$work/img" bench-256'
+        run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
+        [[ -s $work/heic ]] && run "$round" shoebox-heic bash -c 'c_shoebox "$work/heic" bench-256'
+        run "$round" shoebox-pair bash -c 'c_shoebox "$work/img" bench-thumb-preview'
+        run "$round" djpeg-floor bash -c c_djpeg
+        run "$round" vipsthumbnail bash -c 'c_vipsthumbnail "$work/img" 256'
+        run "$round" vipsthumbnail-jpg bash -c 'c_vipsthumbnail "$work/jpg" 256'
+        run "$round" vips-1440 bash -c 'c_vipsthumbnail "$work/img" 1440'
+        if ((have_pillow)); then
+            run "$round" pillow bash -c 'c_pillow "$work/img"'
+            run "$round" pillow-jpg bash -c 'c_pillow "$work/jpg"'
+            [[ -s $work/heic ]] && run "$round" pillow-heic bash -c 'c_pillow "$work/heic"'
+        fi
+        if [[ -n $real ]]; then
+            run "$round" real-default bash -c 'c_shoebox "$work/real" default'
+            run "$round" real-vips-256 bash -c 'c_vipsthumbnail "$work/real" 256'
+            run "$round" real-vips-1440 bash -c 'c_vipsthumbnail "$work/real" 1440'
+        fi
     fi
     # The round's line: each contender's seconds, then each ratio.
     awk -v round="$round" -v specs="$(IFS=';'; echo "${ratios[*]}")" '
-        $1 == round {t[$2] = $3; names = names sprintf(" %s %.2f", $2, $3)}
+        $1 == round {t[$2] = $3; t["cpu:" $2] = $5; names = names sprintf(" %s %.2f (cpu %.2f)", $2, $3, $5)}
         END {
             printf "round %s:%s\n", round, names
             line = ""; n = split(specs, lines, ";")
             for (i = 1; i <= n; i++) {
-                k = split(lines[i], f, " "); d = 0
-                for (j = 3; j <= k; j++) d += t[f[j]]
-                line = line (d > 0 ? sprintf(" %s %.2f", f[1], t[f[2]] / d) : sprintf(" %s n/a", f[1]))
+                k = split(lines[i], f, " "); d = 0; cpu = f[1] ~ /^cpu:/ ? "cpu:" : ""
+                for (j = 3; j <= k; j++) d += t[cpu f[j]]
+                line = line (d > 0 ? sprintf(" %s %.2f", f[1], t[cpu f[2]] / d) : sprintf(" %s n/a", f[1]))
             }
             printf "round %s ratios:%s\n", round, line
         }' "$work/times" | tee -a "$work/rounds"
@@ -151,13 +169,14 @@ done
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 echo "medians of $rounds rounds ($(wc -l < "$work/img") images, $(wc -l < "$work/jpg") JPEGs, $(wc -l < "$work/heic") HEICs${real:+, $(wc -l < "$work/real") real photos}):"
 for name in $(awk '!seen[$2]++ {print $2}' "$work/times"); do
-    printf '  %-20s %7.2f s\n' "$name" "$(awk -v n="$name" '$2 == n {print $3}' "$work/times" | median)"
+    printf '  %-20s %7.2f s  (cpu %.2f s)\n' "$name" "$(awk -v n="$name" '$2 == n {print $3}' "$work/times" | median)" \
+        "$(awk -v n="$name" '$2 == n {print $5}' "$work/times" | median)"
 done
 for spec in "${ratios[@]}"; do
     label=${spec%% *}
     values=$(grep ' ratios:' "$work/rounds" | tr ' ' '\n' | awk -v l="$label" 'p {print; p = 0} $0 == l {p = 1}')
     printf '  %-32s %.2f  (rounds: %s)\n' "$label" "$(median <<< "$values")" "$(echo $values)"
 done
-for name in shoebox shoebox-pair ${real:+real-default}; do
+for name in $( ((jpeg_only)) && echo shoebox-jpg || echo shoebox shoebox-pair ${real:+real-default}); do
     printf '  peak RSS %-13s %5d MB\n' "$name" $(($(awk -v n="$name" '$2 == n {print $4}' "$work/times" | sort -n | tail -1) / 1024))
 done

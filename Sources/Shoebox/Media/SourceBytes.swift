@@ -29,12 +29,27 @@ public final class SourceBytes: @unchecked Sendable {
         fromCalloc = true
     }
 
+    /// The first `count` bytes of `pooled`, a buffer `pool` handed out, which gets it back when
+    /// this object goes.
+    init(pooled: UnsafeMutableRawBufferPointer, count: Int, from pool: ReadBufferPool) {
+        buffer = UnsafeMutableRawBufferPointer(rebasing: pooled[0..<count])
+        allocationBase = pooled
+        self.pool = pool
+    }
+
     /// The allocation `buffer` is a prefix of, when it is shorter than what was allocated.
     var allocationBase: UnsafeMutableRawBufferPointer?
     private var fromCalloc = false
+    private var pool: ReadBufferPool?
 
     deinit {
-        if fromCalloc { free(buffer.baseAddress) } else { (allocationBase ?? buffer).deallocate() }
+        if fromCalloc {
+            free(buffer.baseAddress)
+        } else if let pool, let allocationBase {
+            pool.giveBack(allocationBase)
+        } else {
+            (allocationBase ?? buffer).deallocate()
+        }
     }
 
     public var count: Int { buffer.count }

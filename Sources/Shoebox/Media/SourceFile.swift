@@ -38,11 +38,18 @@ public enum SourceFile {
         }
     }
 
-    /// Reads the whole file into memory, refusing anything above `maxBytes`.
+    /// Reads the whole file into memory, refusing anything above `maxBytes`. A file of a
+    /// megabyte or more is read into a buffer from `pool` (`ReadBufferPool`), whose pages an
+    /// earlier file mapped already.
     public static func read(_ path: String, maxBytes: Int64) throws -> (SourceBytes, Status) {
+        try read(path, maxBytes: maxBytes, pool: .shared)
+    }
+
+    /// `read(_:maxBytes:)` with the buffers of `pool` (tests give each their own).
+    static func read(_ path: String, maxBytes: Int64, pool: ReadBufferPool) throws -> (SourceBytes, Status) {
         let (fd, status) = try openRegularFile(path, maxBytes: maxBytes)
         defer { close(fd) }
-        let bytes = try readAll(fd, expected: Int(status.size), path: path)
+        let bytes = try readAll(fd, expected: Int(status.size), path: path, pool: pool)
         return (bytes, status)
     }
 
@@ -173,20 +180,23 @@ public enum SourceFile {
 
     /// Reads until end of file; a file that grows while read keeps only what `expected` allowed
     /// plus nothing more, a file that shrinks is read to its new end.
-    private static func readAll(_ fd: Int32, expected: Int, path: String) throws -> SourceBytes {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected, 1), alignment: 16)
+    private static func readAll(_ fd: Int32, expected: Int, path: String,
+                                pool: ReadBufferPool = .shared) throws -> SourceBytes {
+        let pooled = pool.take(expected)
+        let buffer = pooled ?? UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected, 1), alignment: 16)
         var filled = 0
         while filled < expected {
             let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if n < 0 {
                 let reason = errnoDescription()
-                buffer.deallocate()
+                if let pooled { pool.giveBack(pooled) } else { buffer.deallocate() }
                 throw MediaError.unreadable(path: path, reason: reason)
             }
             if n == 0 { break }
             filled += n
         }
+        if let pooled { return SourceBytes(pooled: pooled, count: filled, from: pool) }
         let bytes = SourceBytes(owning: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<filled]))
         bytes.allocationBase = buffer
         return bytes
