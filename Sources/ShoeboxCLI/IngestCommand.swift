@@ -19,7 +19,8 @@ enum IngestCommand: Command {
         (or several times on one) over the same PATHs and --library; each walks the PATHs,
         adds what it finds to the catalog's work queue, and claims files from it, so each file
         is done once per run; run again, it looks at each file again as above (--retry-failed
-        included), but flags no file missing (docs/QUEUE.md; `shoebox status` shows the queue).
+        included), and a worker whose walk completed flags the files gone as missing, once no
+        worker is at work under that PATH (docs/QUEUE.md; `shoebox status` shows the queue).
 
         USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
                               [--retry-failed] [--json] [--quiet] [--no-supervise] [--lease SECONDS]
