@@ -66,13 +66,15 @@ enum IngestCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let journal = try IngestSupervisor.journalIfSupervised()   // first: a child dies with its supervisor
+        let supervision = try IngestSupervisor.supervisionIfSupervised()   // first: a child dies with its supervisor
+        let journal = supervision?.journal
         let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs", "--lease"],
                                             flags: ["--retry-failed", "--no-supervise", "--json", "--quiet"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
         let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal,
-                                    lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) })
+                                    lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) },
+                                    crashLog: supervision?.crashLog ?? .shared)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if configuration.isDecodeOnly {
             throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")

@@ -22,8 +22,6 @@ public struct Library: Sendable {
     public var catalogPath: String { root.appendingPathComponent("catalog.sqlite").path }
     public var thumbnailsFolder: URL { root.appendingPathComponent("thumbs") }
     public var scratchFolder: URL { root.appendingPathComponent("tmp") }
-    /// Files a C library crashed the process on (see `CrashGuard`).
-    public var crashLogPath: String { root.appendingPathComponent("crash.log").path }
 
     /// Makes the library ready for a writing command: seals it (see `seal()`), makes `thumbs/`
     /// and `tmp/`, and removes the scratch files a killed run left in `tmp/` (Shoebox-named

@@ -59,7 +59,7 @@ public final class IngestPipeline {
         let run = try sink.beginRun(roots: resolved)
         var tally = IngestTally(journal: options.journal)
         if !configuration.isDecodeOnly {   // a decode-only run has no library to log into
-            try CrashGuard.install(for: library)
+            try CrashGuard.install(for: library, log: options.crashLog)
             try recordEarlierCrashes(run: run, roots: resolved, tally: &tally, onEvent: onEvent)
         }
         let cancelled = CancellationFlag()
@@ -133,13 +133,15 @@ public final class IngestPipeline {
         return reports
     }
 
-    /// Files an earlier process died on (`CrashGuard`'s log) are recorded as `crashed` or
+    /// Files an earlier process died on (this process's crash log, its supervisor's, and
+    /// `crash.log`, which processes without a supervisor write) are recorded as `crashed` or
     /// `timeout` before the walk, so the plan stage skips them (until `--retry-failed`, and
     /// never again in this command) instead of dying on them again. Reported here, counted
     /// once by the tally.
     private func recordEarlierCrashes(run: Int64, roots: [String], tally: inout IngestTally,
                                       onEvent: (IngestEvent) -> Void) throws {
-        let failures = CrashGuard.failedFiles(in: library)
+        let logs = options.crashLog == .shared ? [CrashLog.shared] : [options.crashLog, .shared]
+        let failures = CrashGuard.failedFiles(in: library, logs: logs)
         guard !failures.isEmpty else { return }
         for (path, errorClass) in failures {
             guard let status = SourceFile.status(ofPath: path) else { continue }
@@ -153,7 +155,7 @@ public final class IngestPipeline {
             tally.recordedBeforeWalk(.failed, path: path)
             onEvent(.failed(failure))
         }
-        CrashGuard.forget(in: library)
+        CrashGuard.forget(in: library, logs: logs)
     }
 
     /// Flags the assets of each walked folder root that are gone from disk, by `flag` (nil: not
