@@ -47,12 +47,11 @@ enum IngestSupervisor {
     }
 
     /// Runs the command as supervised children until one finishes; returns the exit status.
-    /// The command's crash log is removed at the end, however the children ended (what it
-    /// held was named on stderr and recorded by the next child, or the command ends on it).
+    /// The command's crash log is retired before it ends, however the last child ended (a file
+    /// it still names goes to `crash.log`, for the next ingest).
     static func run(library: Library) throws -> Int32 {
         let journal = try IngestJournal.create()
         let log = CrashLog.forSupervisor()
-        defer { try? CrashGuard.remove(log, in: library) }
         sb_supervisor_install()
         var policy = RestartPolicy(maxRestarts: maxRestarts)
         while true {
@@ -66,6 +65,7 @@ enum IngestSupervisor {
                 Output.error(line, erasingProgressLine: true)   // the dead child's, still on screen
             case let .stop(line):
                 if let line { Output.error(line, erasingProgressLine: true) }
+                try? CrashGuard.retire(log, in: library)   // before `finish`, which may end the process by a signal
                 return finish(like: ending)
             }
         }

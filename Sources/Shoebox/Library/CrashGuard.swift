@@ -114,11 +114,21 @@ public enum CrashGuard {
         }
     }
 
-    /// Removes a supervised ingest's own log at its end (a regular file with a Shoebox crash
-    /// log's name, in the sealed library, never through a link); `crash.log` stays.
-    public static func remove(_ log: CrashLog, in library: Library) throws {
+    /// Ends a supervised ingest's own log: what it still holds (a file no child recorded, as
+    /// when the supervisor stops restarting) is appended to `crash.log`, for the next ingest to
+    /// record, and the log is removed (a regular file with a Shoebox crash log's name, in the
+    /// sealed library, never through a link).
+    public static func retire(_ log: CrashLog, in library: Library) throws {
         guard CrashLog.isSupervisorLogName(log.name) else { return }
-        try library.openSealed().removeFile(log.name)
+        let folder = try library.openSealed()
+        if let left = try folder.contents(of: log.name, limit: 1 << 20), !left.isEmpty {
+            // Appended as the crash guard appends (O_APPEND, never through a link): whole lines.
+            let fd = open(CrashLog.shared.path(in: library), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw LibraryError.cannotCreate(CrashLog.shared.path(in: library), String(cString: strerror(errno))) }
+            defer { close(fd) }
+            _ = left.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+        try folder.removeFile(log.name)
     }
 
     #if DEBUG
