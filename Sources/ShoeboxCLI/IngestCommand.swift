@@ -19,7 +19,8 @@ enum IngestCommand: Command {
         (or several times on one) over the same PATHs and --library; each walks the PATHs,
         adds what it finds to the catalog's work queue, and claims files from it, so each file
         is done once per run; run again, it looks at each file again as above (--retry-failed
-        included), but flags no file missing (docs/QUEUE.md; `shoebox status` shows the queue).
+        included), and a worker whose walk completed flags the files gone as missing, once no
+        worker is at work under that PATH (docs/QUEUE.md; `shoebox status` shows the queue).
 
         USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
                               [--retry-failed] [--json] [--quiet] [--no-supervise] [--lease SECONDS]
@@ -65,13 +66,15 @@ enum IngestCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let journal = try IngestSupervisor.journalIfSupervised()   // first: a child dies with its supervisor
+        let supervision = try IngestSupervisor.supervisionIfSupervised()   // first: a child dies with its supervisor
+        let journal = supervision?.journal
         let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs", "--lease"],
                                             flags: ["--retry-failed", "--no-supervise", "--json", "--quiet"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
         let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal,
-                                    lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) })
+                                    lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) },
+                                    crashLog: supervision?.crashLog ?? .shared)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if configuration.isDecodeOnly {
             throw UsageError("pipeline \"\(configuration.name)\" is decode-only (no thumbnails, no catalog): use it with `shoebox profile`")

@@ -9,8 +9,9 @@ import Glibc
 /// file: the ingest runs in a child process (this executable again, same arguments, with
 /// `SHOEBOX_SUPERVISOR` set), and when the child dies of a fatal signal in a decoder or stops
 /// at a file over its time budget (status 124), the supervisor names the file on stderr and
-/// starts it again. The new child records the file from the library's `crash.log` as
-/// `crashed` or `timeout` and goes on; a journal the children share makes the final summary
+/// starts it again. The new child records the file from the command's own crash log in the
+/// library (`CrashLog`: `crash-<16 hex>.log`, named here, removed at the end, so that another
+/// ingest on the library never reads it) as `crashed` or `timeout` and goes on; a journal the children share makes the final summary
 /// count every file once, and keeps the command from trying the file again.
 ///
 /// What callers may rely on:
@@ -24,46 +25,54 @@ import Glibc
 /// - the status is the last child's: 0 or 1 from its summary of the whole batch, or, when the
 ///   supervisor stops restarting, the child's own (its exit status, or its signal, raised again).
 enum IngestSupervisor {
-    /// Set in a child's environment: `<supervisor pid>:<journal descriptor>`.
+    /// Set in a child's environment: `<supervisor pid>:<journal descriptor>:<crash log name>`.
     static let environmentKey = "SHOEBOX_SUPERVISOR"
     static let maxRestarts = 100
 
-    /// In a child: its journal, after making sure it dies with its supervisor; nil when this
-    /// process is not supervised. Exits at once when the supervisor is already gone.
-    static func journalIfSupervised() throws -> IngestJournal? {
+    /// In a child: its journal and its supervisor's crash log, after making sure it dies with
+    /// its supervisor; nil when this process is not supervised. Exits at once when the
+    /// supervisor is already gone.
+    static func supervisionIfSupervised() throws -> (journal: IngestJournal, crashLog: CrashLog)? {
         guard let marker = ProcessInfo.processInfo.environment[environmentKey] else { return nil }
-        let parts = marker.split(separator: ":").compactMap { Int32($0) }
-        guard parts.count == 2 else { throw UsageError("\(environmentKey) is internal to shoebox ingest (got \"\(marker)\")") }
-        guard sb_supervised_child_setup(parts[0]) == 0 else {
+        let parts = marker.split(separator: ":", omittingEmptySubsequences: false)
+        let numbers = parts.prefix(2).compactMap { Int32($0) }
+        guard parts.count == 3, numbers.count == 2, let log = CrashLog(name: String(parts[2])) else {
+            throw UsageError("\(environmentKey) is internal to shoebox ingest (got \"\(TerminalText.printable(marker))\")")
+        }
+        guard sb_supervised_child_setup(numbers[0]) == 0 else {
             Output.error("Error: the supervising shoebox process is gone; stopping")
             exit(ExitStatus.failure)
         }
-        return try IngestJournal(descriptor: parts[1])
+        return (try IngestJournal(descriptor: numbers[1]), log)
     }
 
     /// Runs the command as supervised children until one finishes; returns the exit status.
+    /// The command's crash log is retired before it ends, however the last child ended (a file
+    /// it still names goes to `crash.log`, for the next ingest).
     static func run(library: Library) throws -> Int32 {
         let journal = try IngestJournal.create()
+        let log = CrashLog.forSupervisor()
         sb_supervisor_install()
         var policy = RestartPolicy(maxRestarts: maxRestarts)
         while true {
-            let child = try spawn(journal: journal)
+            let child = try spawn(journal: journal, log: log)
             sb_supervisor_set_child(child)
             let ending = wait(for: child)
             sb_supervisor_set_child(0)
-            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library),
+            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library, logs: [log]),
                                  interrupted: sb_supervisor_received_signal() != 0) {
             case let .restart(line):
                 Output.error(line, erasingProgressLine: true)   // the dead child's, still on screen
             case let .stop(line):
                 if let line { Output.error(line, erasingProgressLine: true) }
+                try? CrashGuard.retire(log, in: library)   // before `finish`, which may end the process by a signal
                 return finish(like: ending)
             }
         }
     }
 
     /// Starts this executable again with the same arguments and environment, plus the marker.
-    private static func spawn(journal: IngestJournal) throws -> pid_t {
+    private static func spawn(journal: IngestJournal, log: CrashLog) throws -> pid_t {
         var arguments: [UnsafeMutablePointer<CChar>?] = (0..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
         arguments.append(nil)
         let prefix = Array("\(environmentKey)=".utf8CString.dropLast())
@@ -74,7 +83,7 @@ enum IngestSupervisor {
             if !isMarker { environment.append(entry) }
             index += 1
         }
-        let marker = strdup("\(environmentKey)=\(getpid()):\(journal.descriptor)")
+        let marker = strdup("\(environmentKey)=\(getpid()):\(journal.descriptor):\(log.name)")
         defer { free(marker) }
         environment.append(marker)
         environment.append(nil)

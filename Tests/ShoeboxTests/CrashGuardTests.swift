@@ -44,8 +44,17 @@ import Testing
             return file
         }
 
+        /// What the library's crash logs hold: `crash.log`, then each supervised ingest's own
+        /// (`crash-<16 hex>.log`) left behind; "" when there is none.
         var crashLog: String {
-            (try? String(contentsOfFile: library.appendingPathComponent("crash.log").path, encoding: .utf8)) ?? "(none)"
+            (["crash.log"] + supervisorLogs).map {
+                (try? String(contentsOfFile: library.appendingPathComponent($0).path, encoding: .utf8)) ?? ""
+            }.joined()
+        }
+
+        /// The supervised ingests' own crash logs in the library, by name.
+        var supervisorLogs: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []).filter(CrashLog.isSupervisorLogName).sorted()
         }
     }
 
@@ -64,6 +73,7 @@ import Testing
         #expect(try batch.asset("panorama.jpg")?.status == .ok)
         #expect(try batch.asset("tall.jpg")?.status == .ok)
         #expect(batch.crashLog == "")
+        #expect(batch.supervisorLogs == [], "the supervisor removes its own log at its end")
     }
 
     @Test func oneIngestGoesOnPastAFileOverItsTimeBudget() throws {

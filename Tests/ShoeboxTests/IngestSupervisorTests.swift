@@ -112,6 +112,8 @@ import Testing
         hanging.supervisor.waitUntilExit()
         #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == stop)
         #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
+        let names = try FileManager.default.contentsOfDirectory(atPath: hanging.library.path)
+        #expect(names.filter(CrashLog.isSupervisorLogName) == [], "the command's own crash log is removed before it ends by the signal")
     }
 
     @Test(.timeLimit(.minutes(1))) func withoutSupervisionSigquitStopsTheIngest() throws {

@@ -48,6 +48,13 @@ public protocol WorkQueue: AnyObject, Sendable {
     func claimedCount() throws -> Int
     /// How the queue stands, with each worker's throughput over the last `window`.
     func status(window: Duration) throws -> QueueStatus
+    /// For a worker whose walk of the folder `root` completed: flags as missing every asset
+    /// under `root` whose path `wasFound` denies (the walk did not find it), in one transaction,
+    /// as `CatalogStore.markMissing(under:notSeenIn:)` does (a Live Photo that loses a file
+    /// comes apart; resource files not found are forgotten), and returns their paths, sorted.
+    /// Returns nil, writing nothing, while the queue holds an item under `root` that is pending
+    /// or claimed: some worker is still at work there, and the last one checks.
+    func markMissing(under root: String, wasFound: (String) -> Bool) throws -> [String]?
 
     /// Writes a processed asset (as `CatalogStore.record`) and completes `claim` as done, in
     /// one transaction; throws `claimLost`, writing nothing, when the claim is no longer held.

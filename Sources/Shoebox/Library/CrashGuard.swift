@@ -5,15 +5,17 @@ import Foundation
 /// one file cannot kill every later run on it too.
 ///
 /// While a worker runs C code on a file, its path sits in a per-thread buffer; a fatal signal
-/// (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) writes that path to `crash.log` in the library
-/// before the process dies. The next ingest records each logged file as `crashed` (skipped
-/// until `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
+/// (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) writes that path to the process's crash log in
+/// the library (`CrashLog`: its supervisor's own, or `crash.log`) before the process dies. The
+/// next ingest process reading that log records each logged file as `crashed` (skipped until
+/// `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
 /// died logs its file. A kill -9 logs nothing.
 public enum CrashGuard {
-    /// Sends this process's crash reports to `library`'s log, for the next ingest to record.
-    public static func install(for library: Library) throws {
-        guard sb_crash_guard_install(library.crashLogPath) == 0 else {
-            throw LibraryError.cannotCreate(library.crashLogPath, String(cString: strerror(errno)))
+    /// Sends this process's crash reports to `log` in `library`, for the next ingest that
+    /// reads that log to record.
+    public static func install(for library: Library, log: CrashLog) throws {
+        guard sb_crash_guard_install(log.path(in: library)) == 0 else {
+            throw LibraryError.cannotCreate(log.path(in: library), String(cString: strerror(errno)))
         }
     }
 
@@ -50,10 +52,10 @@ public enum CrashGuard {
         sb_crash_guard_restart_budget()
     }
 
-    /// The files an earlier process died on, each once, with why (`crashed` or `timeout`); the
-    /// log is emptied by `forget`.
-    public static func failedFiles(in library: Library) -> [(path: String, errorClass: ErrorClass)] {
-        crashedLines(in: library).map { line in
+    /// The files an earlier process died on, as `logs` name them, each once, with why
+    /// (`crashed` or `timeout`); the logs are emptied by `forget`.
+    public static func failedFiles(in library: Library, logs: [CrashLog]) -> [(path: String, errorClass: ErrorClass)] {
+        crashedLines(in: library, logs: logs).map { line in
             line.hasPrefix("timeout\t") ? (path(fromLogText: String(line.dropFirst(8))), .timeout) : (path(fromLogText: line), .crashed)
         }
     }
@@ -91,20 +93,42 @@ public enum CrashGuard {
 
     private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
 
-    private static func crashedLines(in library: Library) -> [String] {
-        // An empty log is the usual case; it is not read at all (Foundation leaks a buffer on
-        // reading an empty file, which LeakSanitizer reports).
-        guard let size = SourceFile.status(ofPath: library.crashLogPath)?.size, size > 0,
-              let text = try? String(contentsOfFile: library.crashLogPath, encoding: .utf8) else { return [] }
+    private static func crashedLines(in library: Library, logs: [CrashLog]) -> [String] {
         var seen = Set<[UInt8]>()
-        return Array(text.utf8).split(separator: newline).filter { seen.insert(Array($0)).inserted }
-            .map { String(decoding: $0, as: UTF8.self) }
+        return logs.flatMap { log -> [String] in
+            // An empty log is the usual case; it is not read at all (Foundation leaks a buffer
+            // on reading an empty file, which LeakSanitizer reports).
+            let path = log.path(in: library)
+            guard let size = SourceFile.status(ofPath: path)?.size, size > 0,
+                  let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+            return Array(text.utf8).split(separator: newline).filter { seen.insert(Array($0)).inserted }
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
-    /// Empties the log once its files are recorded (never through a link).
-    public static func forget(in library: Library) {
-        let fd = open(library.crashLogPath, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        if fd >= 0 { close(fd) }
+    /// Empties `logs` once their files are recorded (never through a link).
+    public static func forget(in library: Library, logs: [CrashLog]) {
+        for log in logs {
+            let fd = open(log.path(in: library), O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { close(fd) }
+        }
+    }
+
+    /// Ends a supervised ingest's own log: what it still holds (a file no child recorded, as
+    /// when the supervisor stops restarting) is appended to `crash.log`, for the next ingest to
+    /// record, and the log is removed (a regular file with a Shoebox crash log's name, in the
+    /// sealed library, never through a link).
+    public static func retire(_ log: CrashLog, in library: Library) throws {
+        guard CrashLog.isSupervisorLogName(log.name) else { return }
+        let folder = try library.openSealed()
+        if let left = try folder.contents(of: log.name, limit: 1 << 20), !left.isEmpty {
+            // Appended as the crash guard appends (O_APPEND, never through a link): whole lines.
+            let fd = open(CrashLog.shared.path(in: library), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw LibraryError.cannotCreate(CrashLog.shared.path(in: library), String(cString: strerror(errno))) }
+            defer { close(fd) }
+            _ = left.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+        try folder.removeFile(log.name)
     }
 
     #if DEBUG

@@ -22,8 +22,6 @@ public struct Library: Sendable {
     public var catalogPath: String { root.appendingPathComponent("catalog.sqlite").path }
     public var thumbnailsFolder: URL { root.appendingPathComponent("thumbs") }
     public var scratchFolder: URL { root.appendingPathComponent("tmp") }
-    /// Files a C library crashed the process on (see `CrashGuard`).
-    public var crashLogPath: String { root.appendingPathComponent("crash.log").path }
 
     /// Whether this process may make and remove files in the library folder: false on
     /// read-only media or for a user who may only read it, where a reading command must not

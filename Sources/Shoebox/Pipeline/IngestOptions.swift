@@ -11,11 +11,16 @@ public struct IngestOptions: Sendable {
     /// A queue worker's lease (a PostgreSQL catalog's work queue); nil takes the default
     /// (`QueueSettings`: a minute).
     public var lease: Duration?
+    /// Where this process's crash guard logs the file it dies on, and whose files it records
+    /// at start (with `crash.log`'s): its supervisor's own log, or `crash.log` without one.
+    public var crashLog: CrashLog
 
-    public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil, lease: Duration? = nil) {
+    public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil, lease: Duration? = nil,
+                crashLog: CrashLog = .shared) {
         self.jobs = jobs
         self.retryFailed = retryFailed
         self.journal = journal
         self.lease = lease
+        self.crashLog = crashLog
     }
 }

@@ -59,7 +59,7 @@ public final class IngestPipeline {
         let run = try sink.beginRun(roots: resolved)
         var tally = IngestTally(journal: options.journal)
         if !configuration.isDecodeOnly {   // a decode-only run has no library to log into
-            try CrashGuard.install(for: library)
+            try CrashGuard.install(for: library, log: options.crashLog)
             try recordEarlierCrashes(run: run, roots: resolved, tally: &tally, onEvent: onEvent)
         }
         let cancelled = CancellationFlag()
@@ -92,18 +92,18 @@ public final class IngestPipeline {
         try writer.flush()
         tally.finish()
         var summary = tally.summary
-        if feed == nil {
-            try markMissing(reports.all, run: run, summary: &summary, onEvent: onEvent)
+        if let feed {
+            if !StopRequest.isRequested {   // a walk stopped short does not show what is gone
+                try markMissing(reports.all, summary: &summary, onEvent: onEvent) {
+                    try feed.queue.markMissing(under: $0, wasFound: feed.walked.contains)
+                }
+            }
         } else {
-            summary.rootWarnings.append(Self.noMissingCheckInQueue)
+            try markMissing(reports.all, summary: &summary, onEvent: onEvent) { try sink.markMissing(under: $0, notSeenIn: run) }
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
-
-    /// Why a queue worker flags no file missing: its run saw only the files it claimed.
-    static let noMissingCheckInQueue = "files gone from disk are not flagged missing when workers share a queue "
-        + "(each worker sees only the files it claims; docs/QUEUE.md)"
 
     /// The work queue's feed when the catalog holds a queue (a PostgreSQL catalog); nil feeds
     /// the pipeline from the walk alone (SQLite, or a decode-only pipeline).
@@ -133,13 +133,15 @@ public final class IngestPipeline {
         return reports
     }
 
-    /// Files an earlier process died on (`CrashGuard`'s log) are recorded as `crashed` or
+    /// Files an earlier process died on (this process's crash log, its supervisor's, and
+    /// `crash.log`, which processes without a supervisor write) are recorded as `crashed` or
     /// `timeout` before the walk, so the plan stage skips them (until `--retry-failed`, and
     /// never again in this command) instead of dying on them again. Reported here, counted
     /// once by the tally.
     private func recordEarlierCrashes(run: Int64, roots: [String], tally: inout IngestTally,
                                       onEvent: (IngestEvent) -> Void) throws {
-        let failures = CrashGuard.failedFiles(in: library)
+        let logs = options.crashLog == .shared ? [CrashLog.shared] : [options.crashLog, .shared]
+        let failures = CrashGuard.failedFiles(in: library, logs: logs)
         guard !failures.isEmpty else { return }
         for (path, errorClass) in failures {
             guard let status = SourceFile.status(ofPath: path) else { continue }
@@ -153,11 +155,15 @@ public final class IngestPipeline {
             tally.recordedBeforeWalk(.failed, path: path)
             onEvent(.failed(failure))
         }
-        CrashGuard.forget(in: library)
+        CrashGuard.forget(in: library, logs: logs)
     }
 
-    private func markMissing(_ reports: [DiscoverStage.RootReport], run: Int64, summary: inout IngestSummary,
-                             onEvent: (IngestEvent) -> Void) throws {
+    /// Flags the assets of each walked folder root that are gone from disk, by `flag` (nil: not
+    /// checked, for a queue worker whose root other workers still work under); a root that
+    /// could not be read or holds no file is not checked (an unmounted disk must not make its
+    /// assets look deleted).
+    private func markMissing(_ reports: [DiscoverStage.RootReport], summary: inout IngestSummary,
+                             onEvent: (IngestEvent) -> Void, flag: (String) throws -> [String]?) throws {
         for report in reports {
             if report.isSingleFile { continue }
             if let problem = report.problem {
@@ -165,11 +171,14 @@ public final class IngestPipeline {
                 summary.rootWarnings.append("\(problem); its assets were not checked for missing files")
             } else if report.regularFiles == 0 {
                 summary.rootWarnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
-            } else {
-                for path in try sink.markMissing(under: report.root, notSeenIn: run) {
+            } else if let flagged = try flag(report.root) {
+                for path in flagged {
                     summary.count(IngestEvent.missing(path: path))
                     onEvent(.missing(path: path))
                 }
+            } else {
+                summary.rootWarnings.append("other workers are still at work under \(report.root); its assets were not "
+                    + "checked for missing files (the last worker to finish there checks)")
             }
         }
     }

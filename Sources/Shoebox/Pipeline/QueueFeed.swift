@@ -20,6 +20,10 @@ final class QueueFeed: @unchecked Sendable {
     private let stopped: @Sendable () -> Bool
     private let walkEnqueued = CancellationFlag()
     private let failure = FailureBox()
+    /// The path of every regular file this worker's walk found (what a missing-file check
+    /// compares the catalog with); written by the enqueueing thread, read once the feed's
+    /// threads are done (`start`'s group).
+    private(set) var walked = Set<String>()
 
     init(queue: any WorkQueue, worker: WorkerIdentity, settings: QueueSettings, run: Int64,
          stopped: @escaping @Sendable () -> Bool) {
@@ -61,6 +65,7 @@ final class QueueFeed: @unchecked Sendable {
             switch item {
             case let .work(file):
                 batch.append(file)
+                walked.insert(file.path)
                 if batch.count >= settings.enqueueBatch {
                     try queue.enqueue(batch, run: run)
                     batch.removeAll(keepingCapacity: true)
