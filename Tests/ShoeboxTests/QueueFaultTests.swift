@@ -3,10 +3,10 @@ import Testing
 @testable import Shoebox
 
 /// Queue workers against a real server that misbehaves: a worker killed mid-run, the server
-/// restarted, a worker's connections ended. Every file is catalogued once, with one thumbnail
-/// file per recipe, and nothing is left claimed. Each waits on what the workers report (their
-/// JSON lines), never on time; a short lease (`--lease 3`) bounds how long a dead worker's
-/// files wait.
+/// restarted, the server away for seconds, a worker's connections ended. Every file is
+/// catalogued once, with one thumbnail file per recipe, and nothing is left claimed. Each waits
+/// on what the workers report (their JSON lines, their stderr), never on time; a short lease
+/// (`--lease 3`) bounds how long a dead worker's files wait.
 @Suite(.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
 struct QueueFaultTests {
     /// Checks the catalog and the queue after every worker is done with `count` files.
@@ -53,6 +53,31 @@ struct QueueFaultTests {
         let results = workers.map { $0.finish() }
 
         for result in results { #expect(result.status == 0 && !result.signalled, "\(result.errors)") }
+        try expectEachFileDoneOnce(150, library: library, uri: uri)
+    }
+
+    /// The server stays away past the point where a patience of 3 s would have given up (the
+    /// eighth failed attempt to reconnect comes after 5.15 s of pauses, 50 ms doubling to 2 s;
+    /// a 3 s patience makes seven) and well within the 30 s one: the worker waits it out and
+    /// finishes every file. The test follows the back-off on the worker's stderr, one line a
+    /// failed attempt, and starts the server again once the eighth has failed.
+    @Test func aWorkerWaitsOutAServerAwayForSeconds() throws {
+        let cluster = try ThrowAwayCluster()
+        let folder = try TemporaryFolder()
+        let uri = try PostgresServer.makeDatabase(on: cluster.admin)
+        let root = try QueueIngestTests.distinctJPEGs(150, in: folder)
+        let library = folder.url.appendingPathComponent("library").path
+
+        let worker = try QueueIngestTests.worker(root, library: library, uri: uri)
+        #expect(worker.waitForEvents("ingested", count: 10))
+        try cluster.halt()
+        let outwaited = worker.waitForErrorLine(containing: "cannot reach the catalog (attempt 8 of ")
+        try cluster.resume()
+        let result = worker.finish()
+
+        #expect(outwaited, "the worker gave up before its eighth attempt: \(result.errors)")
+        #expect(result.status == 0 && !result.signalled, "\(result.errors)")
+        #expect(result.errors.contains("reconnected to the catalog at attempt "), "\(result.errors)")
         try expectEachFileDoneOnce(150, library: library, uri: uri)
     }
 

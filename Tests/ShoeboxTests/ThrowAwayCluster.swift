@@ -25,5 +25,18 @@ final class ThrowAwayCluster {
         guard status == 0 else { throw Failure(description: "cannot restart the cluster: \(output)") }
     }
 
+    /// Stops the server (fast shutdown: its connections are ended) and keeps its data; returns
+    /// once it has exited, its socket gone.
+    func halt() throws {
+        let (status, output) = PostgresServer.runScript("halt", folder)
+        guard status == 0 else { throw Failure(description: "cannot stop the cluster: \(output)") }
+    }
+
+    /// Starts a halted server again: returns once it accepts connections.
+    func resume() throws {
+        let (status, output) = PostgresServer.runScript("resume", folder)
+        guard status == 0 else { throw Failure(description: "cannot start the cluster again: \(output)") }
+    }
+
     deinit { _ = PostgresServer.runScript("stop", folder) }
 }

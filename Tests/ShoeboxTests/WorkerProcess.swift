@@ -3,14 +3,16 @@ import Foundation
 
 /// One `shoebox ingest --json` worker running in the background, for the queue tests: its
 /// standard output is read line by line as it comes, so a test can wait until the worker has
-/// done something (`waitForEvents`) and then act on it, without sleeping. A watchdog kills it
-/// after `limit` seconds, so a test that goes wrong ends.
+/// done something (`waitForEvents`) and then act on it, without sleeping; so is its standard
+/// error (`waitForErrorLine`). A watchdog kills it after `limit` seconds, so a test that goes
+/// wrong ends.
 final class WorkerProcess: @unchecked Sendable {
     let process: Process
     private let condition = NSCondition()
     private var lines: [String] = []
+    private var errorLines: [String] = []
     private var outputEnded = false
-    private var errors = Data()
+    private var errorsEnded = false
     private let readers = DispatchGroup()
 
     init(_ arguments: [String], environment: [String: String] = [:], limit: Double = 240) throws {
@@ -20,10 +22,11 @@ final class WorkerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
-        DispatchQueue.global().async(group: readers) { self.readLines(output.fileHandleForReading) }
         DispatchQueue.global().async(group: readers) {
-            let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
-            self.condition.withLock { self.errors = data }
+            self.readLines(output.fileHandleForReading, into: \.lines, ended: \.outputEnded)
+        }
+        DispatchQueue.global().async(group: readers) {
+            self.readLines(errorPipe.fileHandleForReading, into: \.errorLines, ended: \.errorsEnded)
         }
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self] in
@@ -31,7 +34,8 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
-    private func readLines(_ handle: FileHandle) {
+    private func readLines(_ handle: FileHandle, into kept: ReferenceWritableKeyPath<WorkerProcess, [String]>,
+                           ended: ReferenceWritableKeyPath<WorkerProcess, Bool>) {
         var pending = Data()
         while true {
             let chunk = handle.availableData
@@ -41,13 +45,14 @@ final class WorkerProcess: @unchecked Sendable {
                 let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                 pending.removeSubrange(pending.startIndex...newline)
                 condition.withLock {
-                    lines.append(line)
+                    self[keyPath: kept].append(line)
                     condition.broadcast()
                 }
             }
         }
         condition.withLock {
-            outputEnded = true
+            if !pending.isEmpty { self[keyPath: kept].append(String(decoding: pending, as: UTF8.self)) }
+            self[keyPath: ended] = true
             condition.broadcast()
         }
     }
@@ -59,6 +64,16 @@ final class WorkerProcess: @unchecked Sendable {
         condition.withLock {
             while events(event) < count && !outputEnded { condition.wait() }
             return events(event) >= count
+        }
+    }
+
+    /// Waits until the worker has printed a line on standard error that contains `text` (or its
+    /// standard error ended); true when it has.
+    @discardableResult
+    func waitForErrorLine(containing text: String) -> Bool {
+        condition.withLock {
+            while !errorLines.contains(where: { $0.contains(text) }) && !errorsEnded { condition.wait() }
+            return errorLines.contains { $0.contains(text) }
         }
     }
 
@@ -76,7 +91,7 @@ final class WorkerProcess: @unchecked Sendable {
         process.waitUntilExit()
         return condition.withLock {
             ShoeboxBinary.Result(status: process.terminationStatus, output: lines.joined(separator: "\n"),
-                                 errors: String(decoding: errors, as: UTF8.self),
+                                 errors: errorLines.map { $0 + "\n" }.joined(),
                                  signalled: process.terminationReason == .uncaughtSignal)
         }
     }

@@ -71,23 +71,49 @@ final class PGConnection {
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// Opens a new connection in place of a lost one, waiting longer after each failed
-    /// attempt; throws the last failure when every attempt failed.
+    /// Opens a new connection in place of a lost one: tries at once, then again after each
+    /// pause of `reconnectDelays`; throws the last failure when every attempt failed. Each failed
+    /// attempt that is followed by another, and a reconnection that needed more than one, is one
+    /// line on stderr: a worker waiting out an unreachable server says so instead of hanging
+    /// silently, and the tests wait on those lines (the back-off's steps) instead of on time.
     func reconnect() throws {
-        var lastError: Error = PostgresError.connectionLost(message: "not reconnected")
-        for delay in Self.reconnectDelays {
+        let lost = ContinuousClock.now
+        let attempts = Self.reconnectDelays.count + 1
+        var attempt = 1
+        while true {
             do {
-                let fresh = try Self.connect(conninfo)
-                PQfinish(handle)
-                handle = fresh
-                prepared.removeAll()
+                try replaceHandle()
+                if attempt > 1 {
+                    Self.announce("reconnected to the catalog at attempt \(attempt) of \(attempts), \(Self.seconds(since: lost)) after the connection was lost")
+                }
                 return
-            } catch {
-                lastError = error
+            } catch where attempt < attempts {
+                let delay = Self.reconnectDelays[attempt - 1]
+                Self.announce("cannot reach the catalog (attempt \(attempt) of \(attempts), \(Self.seconds(since: lost)) after the connection was lost): "
+                    + "\(error); trying again in \(String(format: "%.2f", delay)) s")
                 Thread.sleep(forTimeInterval: delay)
+                attempt += 1
             }
         }
-        throw lastError
+    }
+
+    private func replaceHandle() throws {
+        let fresh = try Self.connect(conninfo)
+        PQfinish(handle)
+        handle = fresh
+        prepared.removeAll()
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = start.duration(to: .now)
+        return String(format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// One line on stderr, after erasing the progress line a terminal may show; the message
+    /// (libpq's, which may echo the URI's host or database) with its control characters escaped.
+    private static func announce(_ message: String) {
+        let erase = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+        FileHandle.standardError.write(Data((erase + "shoebox: " + PathText.printable(message) + "\n").utf8))
     }
 
     /// Runs SQL with no parameters (schema, several statements at once); returns the last result.
