@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Shoebox
 
 /// `shoebox metadata` starts libvips only for a still whose header `JPEGHeader` or
 /// `HEIFHeader` cannot read,
@@ -8,7 +9,13 @@ import Testing
 /// run's start-up. The dynamic linker's log (`LD_DEBUG=files`, on standard error) names
 /// every object it maps.
 @Suite struct VipsLazyStartTests {
+    /// libvips's start in this test process (other suites') sets VIPSHOME for a moment
+    /// (`sb_vips_start`); a child started then would inherit it and start libvips another way.
+    /// Starting it here first, once, closes that window before any child is started.
+    private static func settleTestProcess() throws { try Vips.start() }
+
     private static func mapped(_ sample: String) throws -> String {
+        try settleTestProcess()
         let run = try ShoeboxBinary.run(["metadata", Fixtures.sample(sample).path], environment: ["LD_DEBUG": "files"])
         #expect(run.status == 0)
         #expect(run.errors.contains("file=libvips.so.42 [0];  needed by"))   // the log is there
@@ -42,6 +49,7 @@ import Testing
         for offset in stride(from: 16, to: ftypEnd, by: 4) { bytes.replaceSubrange(offset..<(offset + 4), with: Array("qqqq".utf8)) }
         let file = folder.url.appendingPathComponent("unbranded.heic")
         try Data(bytes).write(to: file)
+        try Self.settleTestProcess()
         let run = try ShoeboxBinary.run(["metadata", file.path], environment: ["LD_DEBUG": "files"])
         #expect(run.status == 1)
         #expect(run.errors.contains("vips-heif.so [0];  dynamically loaded by"))
