@@ -16,33 +16,49 @@ typedef enum {
 /* The libvips plug-in modules Shoebox loads (modules/vips-NAME.so): the HEIF and JPEG XL
  * loaders. The other modules a libvips may have (ImageMagick, poppler, OpenSlide) hold only
  * untrusted loaders, which sb_vips_start blocks, and mapping them with their libraries cost
- * more than the rest of libvips's start-up. */
+ * more than the rest of libvips's start-up. Each is loaded on its own (sb_vips_load_module),
+ * so that a caller that needs neither (metadata of a PNG) never maps libheif or libjxl,
+ * whose start-up (libhwy's timer calibration, libde265's tables) costs more than libvips's. */
+typedef enum { SB_VIPS_MODULE_HEIF = 0, SB_VIPS_MODULE_JXL = 1 } SBVipsModule;
 static const char *const sb_vips_modules[] = {"heif", "jxl"};
 
-/* Loads the modules above from `folder`, the folder holding libvips, where vips_init looks
- * (its vips-modules-MAJOR.MINOR). A module that is not there (a libvips with that format
- * built in, or without it) is passed over, as vips_init passes over a missing folder. */
-static inline void sb_vips_load_modules(const char *folder) {
-    for (size_t i = 0; i < sizeof sb_vips_modules / sizeof *sb_vips_modules; i++) {
-        char *path = g_strdup_printf("%s/vips-modules-%d.%d/vips-%s.so", folder,
-                                     VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, sb_vips_modules[i]);
-        if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
-            (void) g_module_open(path, G_MODULE_BIND_LAZY);   /* the module registers its loaders and stays */
-        g_free(path);
-    }
+/* The blocking policy: untrusted loaders blocked except JPEG XL's (libjxl, the reference
+ * decoder, is the only JPEG XL decoder there is; Shoebox runs it only on bytes that start
+ * with a JPEG XL signature). Applied again after each module is loaded, since blocking
+ * marks only the operations registered so far. */
+static inline void sb_vips_block_untrusted(void) {
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoadJxl", FALSE);
 }
 
-/* Starts libvips once per process: untrusted loaders blocked except JPEG XL's (libjxl, the
- * reference decoder, is the only JPEG XL decoder there is; Shoebox runs it only on bytes that
- * start with a JPEG XL signature), no operation cache
- * (every file is seen once), one libvips worker thread per image because Shoebox
- * parallelises across files.
+/* Loads one of sb_vips_modules from `folder`, the folder holding libvips, where vips_init
+ * looks (its vips-modules-MAJOR.MINOR), then blocks what it registered as sb_vips_start
+ * does. A module that is not there (a libvips with that format built in, or without it) is
+ * passed over, as vips_init passes over a missing folder; so is a NULL folder (unknown, or
+ * VIPSHOME set, when vips_init loaded the modules itself). Not thread-safe: call it once per
+ * module, before any loader of the module runs (Vips.swift does). */
+static inline void sb_vips_load_module(const char *folder, SBVipsModule module) {
+    if (!folder)
+        return;
+    char *path = g_strdup_printf("%s/vips-modules-%d.%d/vips-%s.so", folder,
+                                 VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, sb_vips_modules[module]);
+    if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
+        (void) g_module_open(path, G_MODULE_BIND_LAZY);   /* the module registers its loaders and stays */
+    g_free(path);
+    sb_vips_block_untrusted();
+}
+
+/* Starts libvips once per process, with none of sb_vips_modules yet: untrusted loaders
+ * blocked (sb_vips_block_untrusted), no operation cache (every file is seen once), one
+ * libvips worker thread per image because Shoebox parallelises across files.
  *
  * `library_folder` is the folder holding libvips (NULL when unknown). vips_init loads every
  * module under VIPSHOME (it guesses VIPSHOME, then sets it in the environment); here, unless
  * the user set VIPSHOME, it runs with one under /dev/null, which can hold no folder, so it
- * loads none, and only sb_vips_modules are loaded from beside libvips. VIPSHOME is then
- * removed again, so that a child process starts the same way. */
+ * loads none, and sb_vips_load_module loads sb_vips_modules from beside libvips. VIPSHOME is
+ * then removed again, so that a child process starts the same way. Returns -1 when libvips
+ * cannot start, 1 when it started with the modules the user's VIPSHOME holds (load none
+ * then), 0 when it started with none. */
 static inline int sb_vips_start(const char *argv0, int concurrency, const char *library_folder) {
     /* Per-file problems reach Shoebox as errors; libvips's warnings would only garble its
      * output. Setting VIPS_WARNING in the environment beforehand keeps them for debugging. */
@@ -55,14 +71,11 @@ static inline int sb_vips_start(const char *argv0, int concurrency, const char *
         g_unsetenv("VIPSHOME");
     if (rc != 0)
         return -1;
-    if (chosen_modules)
-        sb_vips_load_modules(library_folder);
-    vips_block_untrusted_set(TRUE);
-    vips_operation_block_set("VipsForeignLoadJxl", FALSE);
+    sb_vips_block_untrusted();
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_concurrency_set(concurrency);
-    return 0;
+    return chosen_modules ? 0 : 1;
 }
 
 /* Opens the header only (pixels stay undecoded) with the loader for a sniffed format. */

@@ -8,8 +8,14 @@ import Foundation
 /// After it, only the trusted, fuzzed loaders Shoebox asks for by name can run, and of
 /// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start`).
 /// Commands that never open an image never call it, and so never pay its start-up.
+/// `start(for:)` starts libvips with only the module one format needs (none for most), for a
+/// caller that opens files one at a time and may need neither (`FileMetadataReader`).
 public enum Vips {
+    /// 0 started without modules, 1 started with the user's VIPSHOME modules, -1 failed.
     private static let startOnce: Int32 = sb_vips_start(CommandLine.arguments.first ?? "shoebox", 1, libraryFolder)
+    /// The modules are loaded after libvips started, each once; nothing when libvips loaded its own.
+    private static let heifModuleOnce: Void = loadModule(SB_VIPS_MODULE_HEIF)
+    private static let jxlModuleOnce: Void = loadModule(SB_VIPS_MODULE_JXL)
 
     /// The folder libvips was loaded from, where its modules folder is.
     private static var libraryFolder: String? {
@@ -18,11 +24,33 @@ public enum Vips {
         return String(cString: folder)
     }
 
-    /// Starts libvips (once). Throws if libvips cannot initialise.
+    /// Starts libvips (once) with both of its modules Shoebox uses. Throws if libvips cannot initialise.
     public static func start() throws {
-        if startOnce != 0 {
+        try startCore()
+        _ = heifModuleOnce
+        _ = jxlModuleOnce
+    }
+
+    /// Starts libvips (once) with the module `format`'s loader is in, if any, loaded (once):
+    /// HEIF's for HEIC and AVIF, JPEG XL's for JPEG XL. Throws if libvips cannot initialise.
+    public static func start(for format: MediaFormat) throws {
+        try startCore()
+        switch format {
+        case .heic, .avif: _ = heifModuleOnce
+        case .jxl: _ = jxlModuleOnce
+        default: break
+        }
+    }
+
+    private static func startCore() throws {
+        if startOnce < 0 {
             throw MediaError.vips(operation: "vips_init", message: takeErrorMessage())
         }
+    }
+
+    private static func loadModule(_ module: SBVipsModule) {
+        guard startOnce == 0 else { return }
+        sb_vips_load_module(libraryFolder, module)
     }
 
     /// Copies and clears libvips's process-wide error buffer under its lock, so that parallel

@@ -4,6 +4,11 @@ import Foundation
 /// header libvips opens, `VideoFile` for videos, the same capture-time choice), and stops
 /// there: no pixel is decoded, nothing is written. For `shoebox metadata` and for measuring
 /// metadata extraction on its own.
+///
+/// A JPEG's and a HEIF's header are read by `JPEGHeader` and `HEIFHeader`, which give what
+/// libvips would; libvips is started only for a still that needs it, with only the module
+/// that still's format needs (`Vips.start(for:)`): a run over JPEGs, HEICs and videos never
+/// pays for libvips's start-up, and one over PNGs never maps libheif or libjxl.
 public enum FileMetadataReader {
     /// Why a file has no metadata to show, with its path.
     public struct Failure: Error, CustomStringConvertible {
@@ -13,7 +18,6 @@ public enum FileMetadataReader {
     }
 
     public static func read(path: String, maxBytes: Int64 = 1 << 30) throws -> FileMetadata {
-        try Vips.start()
         let head: [UInt8]
         do { head = try SourceFile.head(path, count: FormatSniffer.headerLength) } catch let MediaError.unreadable(_, reason) {
             throw Failure(path: path, reason: "cannot be read: \(reason)")
@@ -32,7 +36,7 @@ public enum FileMetadataReader {
                 }
             }
             if format == .bmp { return try bitmap(bytes, status: status, path: path) }
-            let header = try VipsImage.header(of: bytes, format: format)
+            let header = try self.header(of: bytes, format: format)
             let found = StillImageMetadata.read(bytes, header: header, format: format, modifiedNanoseconds: status.modifiedNanoseconds,
                                                 sidecar: SidecarMetadata.read(beside: path))
             return FileMetadata(path: path, format: format, storedSize: PixelSize(width: header.width, height: header.height),
@@ -40,6 +44,16 @@ public enum FileMetadataReader {
         } catch {
             throw Failure(path: path, reason: "\(error)")
         }
+    }
+
+    /// A JPEG's or HEIF's header from its segments or boxes when `JPEGHeader` or `HEIFHeader`
+    /// reads them, libvips's otherwise.
+    private static func header(of bytes: SourceBytes, format: MediaFormat) throws -> any StillHeader {
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        if format == .jpeg, let own = JPEGHeader(raw) { return own }
+        if format == .heic || format == .avif, let own = HEIFHeader(raw) { return own }
+        try Vips.start(for: format)
+        return try VipsImage.header(of: bytes, format: format)
     }
 
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,

@@ -13,9 +13,9 @@ struct StillImageMetadata {
     /// Every capture time found, what the choice was made from.
     var dates: [DateCandidate]
 
-    /// Reads `bytes`, whose header libvips has opened, with what the file's sidecars say
-    /// (`sidecar`). Never fails: what cannot be read is absent.
-    static func read(_ bytes: SourceBytes, header: VipsImage, format: MediaFormat,
+    /// Reads `bytes`, whose header libvips (or `JPEGHeader`) has opened, with what the file's
+    /// sidecars say (`sidecar`). Never fails: what cannot be read is absent.
+    static func read(_ bytes: SourceBytes, header: some StillHeader, format: MediaFormat,
                      modifiedNanoseconds: Int64, sidecar: SidecarMetadata = SidecarMetadata()) -> StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let exif = header.exifData ?? ownExifBlock(raw, format: format)
@@ -57,7 +57,7 @@ struct StillImageMetadata {
     /// megabytes of entropy-coded data after them; the whole file otherwise: a GIF's application
     /// extension, a HEIF's XMP item, a WebP chunk, a PNG's iTXt, a JPEG XL `xml ` box), else the packet libvips found
     /// (it also inflates a compressed PNG iTXt).
-    static func packet(in raw: UnsafeRawBufferPointer, header: VipsImage, format: MediaFormat) -> XMPPacket? {
+    static func packet(in raw: UnsafeRawBufferPointer, header: some StillHeader, format: MediaFormat) -> XMPPacket? {
         let scanStart = format == .jpeg ? JPEGStructure.firstScanOffset(raw) : nil
         if let found = XMPPacket.find(in: scanStart.map { UnsafeRawBufferPointer(rebasing: raw[..<$0]) } ?? raw) {
             return found
