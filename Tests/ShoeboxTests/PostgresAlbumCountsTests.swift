@@ -107,6 +107,59 @@ struct PostgresAlbumCountsTests {
         #expect(steps == [])
     }
 
+    /// Two writers into one folder album at once, each on its own catalog (connection): both
+    /// record 30 new files into `/photos/x`, so their counts land on one key (in their own
+    /// shards or, sharing a shard, one after the other); none is lost.
+    @Test func twoWritersRecordingIntoOneFolderAtOnceLoseNoCount() throws {
+        let uri = try PostgresServer.makeDatabase()
+        let catalogs = [try PostgresCatalog(uri: uri), try PostgresCatalog(uri: uri)]
+        let run = try catalogs[0].beginRun(roots: ["/photos"])
+        let errors = ErrorList()
+        DispatchQueue.concurrentPerform(iterations: catalogs.count) { writer in
+            do {
+                for file in 0..<30 { try catalogs[writer].record(draft("/photos/x/w\(writer)-\(file).jpg"), run: run) }
+            } catch { errors.append(error) }
+        }
+        #expect(errors.all.isEmpty, "\(errors.all)")
+        let (kept, rows) = try counts(try PGConnection(conninfo: uri))
+        #expect(kept == ["folder|x|photo": 60])
+        #expect(kept == rows)
+    }
+
+    /// Two writers on one user album's assets at once: one adds 30 assets to the album, five
+    /// at a time, while the other records a failure over each of them (so each stops being
+    /// shown), each on its own catalog. Whichever commits first, the other's trigger must see
+    /// it (the membership's lock on the asset); a deadlock between them is run again. At the
+    /// end no asset is shown, so the album counts none.
+    @Test func twoWritersOnOneUserAlbumsAssetsAtOnceKeepItsCountsTrue() throws {
+        let uri = try PostgresServer.makeDatabase()
+        let catalogs = [try PostgresCatalog(uri: uri), try PostgresCatalog(uri: uri)]
+        let run = try catalogs[0].beginRun(roots: ["/photos"])
+        let ids = try (0..<30).map { try catalogs[0].record(draft("/photos/x/\($0).jpg"), run: run) }
+        _ = try catalogs[0].createAlbum(titled: "Trip")
+        let errors = ErrorList()
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            do {
+                if writer == 0 {
+                    for batch in stride(from: 0, to: ids.count, by: 5) { try catalogs[0].addAssets(Array(ids[batch..<batch + 5]), to: "Trip") }
+                } else {
+                    for (index, id) in ids.enumerated() { try fail("/photos/x/\(index).jpg", id: id, run: run, catalogs[1]) }
+                }
+            } catch { errors.append(error) }
+        }
+        #expect(errors.all.isEmpty, "\(errors.all)")
+        let db = try PGConnection(conninfo: uri)
+        let (kept, rows) = try counts(db)
+        #expect(kept == [:])
+        #expect(kept == rows)
+        #expect(try db.query("SELECT count(*) AS n FROM album_assets").first?.int("n") == 30)
+    }
+
+    func fail(_ path: String, id: Int64, run: Int64, _ catalog: PostgresCatalog) throws {
+        let file = DiscoveredFile(path: path, root: "/photos", status: SourceFile.Status(size: 100, modifiedNanoseconds: 5, device: 1, inode: 2))
+        try catalog.recordFailure(IngestError(.damaged, path: path, reason: "broken"), file: file, contentHash: nil, existingID: id, run: run)
+    }
+
     @Test func aCatalogMigratedWithAssetsStartsFromItsTrueCounts() throws {
         let uri = try PostgresServer.makeDatabase()
         let catalog = try PostgresCatalog(uri: uri)

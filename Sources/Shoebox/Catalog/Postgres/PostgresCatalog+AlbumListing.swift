@@ -1,6 +1,7 @@
-/// Album listings, each read in one snapshot: counts from two grouped scans (folder albums
-/// by `assets_shown_folder_kind`, user albums by their references joined to shown assets),
-/// and each cover from one index seek.
+/// Album listings, each read in one snapshot: counts from the kept counts per album and kind
+/// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), and the
+/// covers from one statement per kind of album (one index seek per album), so a listing
+/// costs a fixed number of round trips whatever the number of albums.
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -20,13 +21,13 @@ extension PostgresCatalog {
             let rows = try Self.albumRows(db: db)
             let covers = try Self.coverRecords(db: db)
             let listed = try Self.shownCounts(db: db).filter { $0.value.total > 0 }
-            let firsts = try Self.firstAssets(ofFolders: listed.keys.filter { $0.kind == .folder }.map(\.title), db: db)
+            let firsts = try Self.firstAssets(db: db)
             var summaries: [AlbumSummary] = []
             for (album, counts) in listed {
                 summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers,
-                                                  firstAsset: album.kind == .folder ? firsts[album.title] : nil, db: db))
+                                                  firstAsset: firsts[album], db: db))
             }
-            return summaries.sorted(by: AlbumOrdering.listing)
+            return AlbumOrdering.sortedForListing(summaries)
         }
     }
 
@@ -66,27 +67,47 @@ extension PostgresCatalog {
         return try pageRows(query, after: nil, limit: count, offset: 0, db: db).map(\.id)
     }
 
-    /// The first shown asset, in their own order (newest first), of each folder album titled
-    /// in `titles`, in one statement: one index seek each, as `leadingAssets` makes, but one
-    /// round trip for all (a statement per album took seconds for 5,000 albums).
-    static func firstAssets(ofFolders titles: [String], db: PGConnection) throws -> [String: Int64] {
-        guard !titles.isEmpty else { return [:] }
-        var firsts: [String: Int64] = [:]
-        for row in try db.query(folderFirstsSQL, textArray(titles)).rows { firsts[row.text("title")] = row.int64("id") }
+    /// The first shown asset, in the album's own order, of every album that shows one: one
+    /// statement for each kind of album, one index seek per album in it (a statement per
+    /// album took seconds for 5,000 albums).
+    static func firstAssets(db: PGConnection) throws -> [AlbumReference: Int64] {
+        var firsts: [AlbumReference: Int64] = [:]
+        for (kind, sql) in [(AlbumKind.folder, folderFirstsSQL), (.user, userFirstsSQL)] {
+            let result = try db.query(sql)
+            let (title, id) = (result.column("title"), result.column("id"))
+            for row in result.rowIndexes { firsts[AlbumReference(kind, result.text(row, title))] = result.int64(row, id) }
+        }
         return firsts
     }
 
-    /// Each folder's first asset, ordered as `PostgresFetchQuery` orders a folder album.
+    /// The first asset of each folder album the kept counts list, ordered as
+    /// `PostgresFetchQuery` orders a folder album.
     static let folderFirstsSQL: String = {
         let order = PostgresFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil).order
-        let direction = order.ascending ? "ASC" : "DESC"
         return """
-            SELECT folder.title AS title, first.id AS id FROM unnest($1::text[]) AS folder(title) CROSS JOIN LATERAL (
+            SELECT folder.title AS title, first.id AS id
+            FROM (SELECT title FROM folder_album_counts GROUP BY title HAVING sum(assets) > 0) AS folder CROSS JOIN LATERAL (
                 SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
-                ORDER BY \(order.expression) \(direction), a.id \(direction) LIMIT 1
+                ORDER BY \(orderBy(order)) LIMIT 1
             ) AS first
             """
     }()
+
+    /// Each user album's first shown asset, ordered as `PostgresFetchQuery` orders a user album.
+    static let userFirstsSQL: String = {
+        let order = PostgresFetchQuery(AssetFetchOptions(album: .user(""), sort: .albumOrder), userAlbumID: 0).order
+        return """
+            SELECT al.title AS title, first.id AS id FROM albums al CROSS JOIN LATERAL (
+                SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
+                WHERE m.album_id = al.id AND \(PostgresFetchQuery.shown) ORDER BY \(orderBy(order)) LIMIT 1
+            ) AS first WHERE al.kind = 'user'
+            """
+    }()
+
+    private static func orderBy(_ order: PostgresFetchQuery.Order) -> String {
+        let direction = order.ascending ? "ASC" : "DESC"
+        return "\(order.expression) \(direction), a.id \(direction)"
+    }
 
     /// Whether an explicit cover still applies: shown, and still in the album.
     private static func isShownMember(_ asset: Int64, of album: AlbumReference, row: AlbumRow?, db: PGConnection) throws -> Bool {
@@ -104,22 +125,27 @@ extension PostgresCatalog {
 
     static func albumRows(db: PGConnection) throws -> [AlbumReference: AlbumRow] {
         var rows: [AlbumReference: AlbumRow] = [:]
-        for row in try db.query("SELECT id, kind, title, cover_asset_id FROM albums").rows {
-            guard let kind = AlbumKind(rawValue: row.text("kind")) else { continue }
-            rows[AlbumReference(kind, row.text("title"))] = AlbumRow(id: row.int64("id"), explicitCover: row.optionalInt64("cover_asset_id"))
+        let result = try db.query("SELECT id, kind, title, cover_asset_id FROM albums")
+        let (id, kind, title, cover) = (result.column("id"), result.column("kind"), result.column("title"), result.column("cover_asset_id"))
+        for row in result.rowIndexes {
+            guard let albumKind = AlbumKind(rawValue: result.text(row, kind)) else { continue }
+            rows[AlbumReference(albumKind, result.text(row, title))] = AlbumRow(
+                id: result.int64(row, id), explicitCover: result.isNull(row, cover) ? nil : result.int64(row, cover))
         }
         return rows
     }
 
-    /// Shown assets per folder album and kind (`title`, `kind`, `n`).
+    /// Shown assets per folder album and kind (`title`, `kind`, `n`), from the kept counts
+    /// (`PostgresAlbumCountsSchema`), their shards summed.
     static let folderCountsSQL = """
-        SELECT a.album_folder AS title, a.kind AS kind, count(*) AS n FROM assets a WHERE \(PostgresFetchQuery.shown) GROUP BY 1, 2
+        SELECT title, kind, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind HAVING sum(assets) > 0
         """
 
-    /// Shown assets per user album and kind (`title`, `kind`, `n`); empty albums have no row.
+    /// Shown assets per user album and kind (`title`, `kind`, `n`), from the kept counts; empty
+    /// albums have no row.
     static let userCountsSQL = """
-        SELECT al.title AS title, a.kind AS kind, count(*) AS n FROM albums al JOIN album_assets m ON m.album_id = al.id
-        JOIN assets a ON a.id = m.asset_id WHERE al.kind = 'user' AND \(PostgresFetchQuery.shown) GROUP BY al.id, al.title, a.kind
+        SELECT al.title AS title, c.kind AS kind, sum(c.assets)::bigint AS n FROM user_album_counts c
+        JOIN albums al ON al.id = c.album_id WHERE al.kind = 'user' GROUP BY al.id, al.title, c.kind HAVING sum(c.assets) > 0
         """
 
     /// Shown assets per kind of every folder album and every user album (empty ones too).
@@ -127,9 +153,11 @@ extension PostgresCatalog {
         var counts: [AlbumReference: KindCounts] = [:]
         for row in try db.query("SELECT title FROM albums WHERE kind = 'user'").rows { counts[.user(row.text("title"))] = KindCounts() }
         for (kind, sql) in [(AlbumKind.folder, folderCountsSQL), (.user, userCountsSQL)] {
-            for row in try db.query(sql).rows {
-                guard let assetKind = AssetKind(rawValue: row.text("kind")) else { continue }
-                counts[AlbumReference(kind, row.text("title")), default: KindCounts()][assetKind] += row.int("n")
+            let result = try db.query(sql)
+            let (title, assetKindColumn, n) = (result.column("title"), result.column("kind"), result.column("n"))
+            for row in result.rowIndexes {
+                guard let assetKind = AssetKind(rawValue: result.text(row, assetKindColumn)) else { continue }
+                counts[AlbumReference(kind, result.text(row, title)), default: KindCounts()][assetKind] += Int(result.int64(row, n))
             }
         }
         return counts
@@ -138,10 +166,13 @@ extension PostgresCatalog {
     /// Every album's cover records, by album row id, in name order.
     static func coverRecords(db: PGConnection) throws -> [Int64: [CoverRecord]] {
         var covers: [Int64: [CoverRecord]] = [:]
-        for row in try db.query("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name").rows {
-            covers[row.int64("album_id"), default: []].append(CoverRecord(
-                name: row.text("name"), recipe: row.text("recipe"), width: row.int("width"), height: row.int("height"),
-                relativePath: row.text("path")))
+        let result = try db.query("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name")
+        let (album, name, recipe) = (result.column("album_id"), result.column("name"), result.column("recipe"))
+        let (width, height, path) = (result.column("width"), result.column("height"), result.column("path"))
+        for row in result.rowIndexes {
+            covers[result.int64(row, album), default: []].append(CoverRecord(
+                name: result.text(row, name), recipe: result.text(row, recipe), width: Int(result.int64(row, width)),
+                height: Int(result.int64(row, height)), relativePath: result.text(row, path)))
         }
         return covers
     }
