@@ -1,7 +1,7 @@
 /// Album listings, each read in one snapshot: counts from the kept counts per album and kind
-/// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), and the
-/// covers from one statement per kind of album (one index seek per album), so a listing
-/// costs a fixed number of round trips whatever the number of albums.
+/// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
+/// album's first asset (one index seek per album) in the same statement, one for each kind of
+/// album: a listing costs a fixed number of round trips whatever the number of albums.
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -20,12 +20,12 @@ extension PostgresCatalog {
         try read { db in
             let rows = try Self.albumRows(db: db)
             let covers = try Self.coverRecords(db: db)
-            let listed = try Self.shownCounts(db: db).filter { $0.value.total > 0 }
-            let firsts = try Self.firstAssets(db: db)
             var summaries: [AlbumSummary] = []
-            for (album, counts) in listed {
-                summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers,
-                                                  firstAsset: firsts[album], db: db))
+            for kind in [AlbumKind.folder, .user] {
+                for (album, listed) in try Self.listedAlbums(kind, db: db) {
+                    summaries.append(try Self.summary(album, counts: listed.counts, row: rows[album], covers: covers,
+                                                      firstAsset: listed.first, db: db))
+                }
             }
             return AlbumOrdering.sortedForListing(summaries)
         }
@@ -67,40 +67,55 @@ extension PostgresCatalog {
         return try pageRows(query, after: nil, limit: count, offset: 0, db: db).map(\.id)
     }
 
-    /// The first shown asset, in the album's own order, of every album that shows one: one
-    /// statement for each kind of album, one index seek per album in it (a statement per
-    /// album took seconds for 5,000 albums).
-    static func firstAssets(db: PGConnection) throws -> [AlbumReference: Int64] {
-        var firsts: [AlbumReference: Int64] = [:]
-        for (kind, sql) in [(AlbumKind.folder, folderFirstsSQL), (.user, userFirstsSQL)] {
-            let result = try db.query(sql)
-            let (title, id) = (result.column("title"), result.column("id"))
-            for row in result.rowIndexes { firsts[AlbumReference(kind, result.text(row, title))] = result.int64(row, id) }
+    /// Every album of `kind` that shows any asset: its shown assets per kind (the kept counts,
+    /// `PostgresAlbumCountsSchema`, their shards summed) and its first shown asset in its own
+    /// order, in one statement (`folderListingSQL`, `userListingSQL`): one round trip, one
+    /// index seek per album (a statement per album took seconds for 5,000 albums).
+    static func listedAlbums(_ kind: AlbumKind, db: PGConnection) throws -> [AlbumReference: (counts: KindCounts, first: Int64)] {
+        var listed: [AlbumReference: (counts: KindCounts, first: Int64)] = [:]
+        let result = try db.query(kind == .folder ? folderListingSQL : userListingSQL)
+        let (title, kindColumn, n, first) = (result.column("title"), result.column("kind"), result.column("n"), result.column("first"))
+        for row in result.rowIndexes {
+            guard let assetKind = AssetKind(rawValue: result.text(row, kindColumn)) else { continue }
+            let album = AlbumReference(kind, result.text(row, title))
+            listed[album, default: (KindCounts(), result.int64(row, first))].counts[assetKind] += Int(result.int64(row, n))
         }
-        return firsts
+        return listed
     }
 
-    /// The first asset of each folder album the kept counts list, ordered as
-    /// `PostgresFetchQuery` orders a folder album.
-    static let folderFirstsSQL: String = {
+    /// Per folder album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
+    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a folder album.
+    static let folderListingSQL: String = {
         let order = PostgresFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil).order
         return """
-            SELECT folder.title AS title, first.id AS id
-            FROM (SELECT title FROM folder_album_counts GROUP BY title HAVING sum(assets) > 0) AS folder CROSS JOIN LATERAL (
-                SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
-                ORDER BY \(orderBy(order)) LIMIT 1
-            ) AS first
+            WITH counts AS (
+                SELECT title, kind, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind HAVING sum(assets) > 0
+            ), firsts AS (
+                SELECT folder.title AS title, first.id AS id FROM (SELECT DISTINCT title FROM counts) AS folder CROSS JOIN LATERAL (
+                    SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
+                    ORDER BY \(orderBy(order)) LIMIT 1
+                ) AS first
+            )
+            SELECT counts.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
+            FROM counts JOIN firsts ON firsts.title = counts.title
             """
     }()
 
-    /// Each user album's first shown asset, ordered as `PostgresFetchQuery` orders a user album.
-    static let userFirstsSQL: String = {
+    /// Per user album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
+    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a user album.
+    static let userListingSQL: String = {
         let order = PostgresFetchQuery(AssetFetchOptions(album: .user(""), sort: .albumOrder), userAlbumID: 0).order
         return """
-            SELECT al.title AS title, first.id AS id FROM albums al CROSS JOIN LATERAL (
-                SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
-                WHERE m.album_id = al.id AND \(PostgresFetchQuery.shown) ORDER BY \(orderBy(order)) LIMIT 1
-            ) AS first WHERE al.kind = 'user'
+            WITH counts AS (
+                SELECT album_id, kind, sum(assets)::bigint AS n FROM user_album_counts GROUP BY album_id, kind HAVING sum(assets) > 0
+            ), firsts AS (
+                SELECT album.id AS album_id, first.id AS id FROM (SELECT DISTINCT album_id AS id FROM counts) AS album CROSS JOIN LATERAL (
+                    SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
+                    WHERE m.album_id = album.id AND \(PostgresFetchQuery.shown) ORDER BY \(orderBy(order)) LIMIT 1
+                ) AS first
+            )
+            SELECT al.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
+            FROM counts JOIN firsts ON firsts.album_id = counts.album_id JOIN albums al ON al.id = counts.album_id AND al.kind = 'user'
             """
     }()
 
@@ -133,34 +148,6 @@ extension PostgresCatalog {
                 id: result.int64(row, id), explicitCover: result.isNull(row, cover) ? nil : result.int64(row, cover))
         }
         return rows
-    }
-
-    /// Shown assets per folder album and kind (`title`, `kind`, `n`), from the kept counts
-    /// (`PostgresAlbumCountsSchema`), their shards summed.
-    static let folderCountsSQL = """
-        SELECT title, kind, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind HAVING sum(assets) > 0
-        """
-
-    /// Shown assets per user album and kind (`title`, `kind`, `n`), from the kept counts; empty
-    /// albums have no row.
-    static let userCountsSQL = """
-        SELECT al.title AS title, c.kind AS kind, sum(c.assets)::bigint AS n FROM user_album_counts c
-        JOIN albums al ON al.id = c.album_id WHERE al.kind = 'user' GROUP BY al.id, al.title, c.kind HAVING sum(c.assets) > 0
-        """
-
-    /// Shown assets per kind of every folder album and every user album (empty ones too).
-    private static func shownCounts(db: PGConnection) throws -> [AlbumReference: KindCounts] {
-        var counts: [AlbumReference: KindCounts] = [:]
-        for row in try db.query("SELECT title FROM albums WHERE kind = 'user'").rows { counts[.user(row.text("title"))] = KindCounts() }
-        for (kind, sql) in [(AlbumKind.folder, folderCountsSQL), (.user, userCountsSQL)] {
-            let result = try db.query(sql)
-            let (title, assetKindColumn, n) = (result.column("title"), result.column("kind"), result.column("n"))
-            for row in result.rowIndexes {
-                guard let assetKind = AssetKind(rawValue: result.text(row, assetKindColumn)) else { continue }
-                counts[AlbumReference(kind, result.text(row, title)), default: KindCounts()][assetKind] += Int(result.int64(row, n))
-            }
-        }
-        return counts
     }
 
     /// Every album's cover records, by album row id, in name order.
