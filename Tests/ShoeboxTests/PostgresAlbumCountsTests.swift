@@ -126,7 +126,7 @@ struct PostgresAlbumCountsTests {
         #expect(kept == rows)
     }
 
-    /// Two writers on one user album's assets at once: one adds 30 assets to the album, five
+    /// Two writers on one user album's assets at once: one adds 60 assets to the album, five
     /// at a time, while the other records a failure over each of them (so each stops being
     /// shown), each on its own catalog. Whichever commits first, the other's trigger must see
     /// it (the membership's lock on the asset); a deadlock between them is run again. At the
@@ -135,7 +135,7 @@ struct PostgresAlbumCountsTests {
         let uri = try PostgresServer.makeDatabase()
         let catalogs = [try PostgresCatalog(uri: uri), try PostgresCatalog(uri: uri)]
         let run = try catalogs[0].beginRun(roots: ["/photos"])
-        let ids = try (0..<30).map { try catalogs[0].record(draft("/photos/x/\($0).jpg"), run: run) }
+        let ids = try (0..<60).map { try catalogs[0].record(draft("/photos/x/\($0).jpg"), run: run) }
         _ = try catalogs[0].createAlbum(titled: "Trip")
         let errors = ErrorList()
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
@@ -152,7 +152,7 @@ struct PostgresAlbumCountsTests {
         let (kept, rows) = try counts(db)
         #expect(kept == [:])
         #expect(kept == rows)
-        #expect(try db.query("SELECT count(*) AS n FROM album_assets").first?.int("n") == 30)
+        #expect(try db.query("SELECT count(*) AS n FROM album_assets").first?.int("n") == 60)
     }
 
     func fail(_ path: String, id: Int64, run: Int64, _ catalog: PostgresCatalog) throws {
