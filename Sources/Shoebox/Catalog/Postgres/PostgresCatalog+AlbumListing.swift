@@ -47,7 +47,8 @@ extension PostgresCatalog {
     }
 
     /// `firstAsset`: the album's first asset when the caller read it already (a listing reads
-    /// every folder album's at once), else it is read here.
+    /// every album's with its counts), else it is read here. An explicit cover is checked
+    /// here, one statement per album that has one.
     private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?, covers: [Int64: [CoverRecord]],
                                 firstAsset: Int64? = nil, db: PGConnection) throws -> AlbumSummary {
         let explicit = try row?.explicitCover.flatMap { try isShownMember($0, of: album, row: row, db: db) ? $0 : nil }
