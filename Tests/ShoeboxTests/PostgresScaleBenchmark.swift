@@ -51,10 +51,8 @@ import Testing
                 let (sql, bindings) = query.pageSQL(after: nil)
                 try plan(name, sql: sql, bindings: bindings + [100, 0], db: db)
             }
-            try plan("album listing, folder counts", sql: PostgresCatalog.folderCountsSQL, bindings: [], db: db)
-            try plan("album listing, user counts", sql: PostgresCatalog.userCountsSQL, bindings: [], db: db)
-            try plan("album listing, every folder album's first asset", sql: PostgresCatalog.folderFirstsSQL,
-                     bindings: [PostgresCatalog.textArray(folders.map(\.title))], db: db)
+            try plan("album listing, folder albums' counts and first assets", sql: PostgresCatalog.folderListingSQL, bindings: [], db: db)
+            try plan("album listing, user albums' counts and first assets", sql: PostgresCatalog.userListingSQL, bindings: [], db: db)
             try plan("queue status", sql: PostgresCatalog.statusSQL, bindings: [300.0], db: db)
         }
     }

@@ -2,8 +2,16 @@
 /// edit albums alike (the contract suites run both): how `albums()` sorts its listing, and
 /// how a user album's order changes when assets are moved within it.
 enum AlbumOrdering {
-    /// Count desc, then title, then user albums before folder albums of the same title.
-    static func listing(_ a: AlbumSummary, _ b: AlbumSummary) -> Bool {
+    /// `summaries` in listing order: count desc, then title, then user albums before folder
+    /// albums of the same title. Each album's count (a sum over its kinds) is taken once,
+    /// not once per comparison: a listing sorts thousands of albums.
+    static func sortedForListing(_ summaries: [AlbumSummary]) -> [AlbumSummary] {
+        summaries.map { (key: ($0.count, $0.album), summary: $0) }
+            .sorted { precedes($0.key, $1.key) }
+            .map(\.summary)
+    }
+
+    private static func precedes(_ a: (count: Int, album: AlbumReference), _ b: (count: Int, album: AlbumReference)) -> Bool {
         if a.count != b.count { return a.count > b.count }
         if a.album.title != b.album.title { return a.album.title < b.album.title }
         return a.album.kind == .user && b.album.kind == .folder

@@ -26,7 +26,7 @@ extension SQLiteCatalog {
             for (album, counts) in try Self.shownCounts(db: db) where counts.total > 0 {
                 summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers, db: db))
             }
-            return summaries.sorted(by: AlbumOrdering.listing)
+            return AlbumOrdering.sortedForListing(summaries)
         }
     }
 

@@ -35,4 +35,11 @@ final class PGResult {
         guard let value = PQgetvalue(pointer, row, column) else { return "" }
         return String(cString: value)
     }
+
+    /// An integer column, 0 when it is not one (as `PGRow.int64`). With `column(_:)` looked up
+    /// once, a listing of thousands of rows reads each by index, not each column by name.
+    func int64(_ row: Int32, _ column: Int32) -> Int64 { Int64(text(row, column)) ?? 0 }
+
+    /// The rows' indexes, for reading with `text(_:_:)` and `int64(_:_:)`.
+    var rowIndexes: Range<Int32> { 0..<PQntuples(pointer) }
 }

@@ -1,6 +1,7 @@
-/// Album listings, each read in one snapshot: counts from two grouped scans (folder albums
-/// by `assets_shown_folder_kind`, user albums by their references joined to shown assets),
-/// and each cover from one index seek.
+/// Album listings, each read in one snapshot: counts from the kept counts per album and kind
+/// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
+/// album's first asset (one index seek per album) in the same statement, one for each kind of
+/// album: a listing costs a fixed number of round trips whatever the number of albums.
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -19,14 +20,14 @@ extension PostgresCatalog {
         try read { db in
             let rows = try Self.albumRows(db: db)
             let covers = try Self.coverRecords(db: db)
-            let listed = try Self.shownCounts(db: db).filter { $0.value.total > 0 }
-            let firsts = try Self.firstAssets(ofFolders: listed.keys.filter { $0.kind == .folder }.map(\.title), db: db)
             var summaries: [AlbumSummary] = []
-            for (album, counts) in listed {
-                summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers,
-                                                  firstAsset: album.kind == .folder ? firsts[album.title] : nil, db: db))
+            for kind in [AlbumKind.folder, .user] {
+                for (album, listed) in try Self.listedAlbums(kind, db: db) {
+                    summaries.append(try Self.summary(album, counts: listed.counts, row: rows[album], covers: covers,
+                                                      firstAsset: listed.first, db: db))
+                }
             }
-            return summaries.sorted(by: AlbumOrdering.listing)
+            return AlbumOrdering.sortedForListing(summaries)
         }
     }
 
@@ -46,7 +47,8 @@ extension PostgresCatalog {
     }
 
     /// `firstAsset`: the album's first asset when the caller read it already (a listing reads
-    /// every folder album's at once), else it is read here.
+    /// every album's with its counts), else it is read here. An explicit cover is checked
+    /// here, one statement per album that has one.
     private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?, covers: [Int64: [CoverRecord]],
                                 firstAsset: Int64? = nil, db: PGConnection) throws -> AlbumSummary {
         let explicit = try row?.explicitCover.flatMap { try isShownMember($0, of: album, row: row, db: db) ? $0 : nil }
@@ -66,27 +68,62 @@ extension PostgresCatalog {
         return try pageRows(query, after: nil, limit: count, offset: 0, db: db).map(\.id)
     }
 
-    /// The first shown asset, in their own order (newest first), of each folder album titled
-    /// in `titles`, in one statement: one index seek each, as `leadingAssets` makes, but one
-    /// round trip for all (a statement per album took seconds for 5,000 albums).
-    static func firstAssets(ofFolders titles: [String], db: PGConnection) throws -> [String: Int64] {
-        guard !titles.isEmpty else { return [:] }
-        var firsts: [String: Int64] = [:]
-        for row in try db.query(folderFirstsSQL, textArray(titles)).rows { firsts[row.text("title")] = row.int64("id") }
-        return firsts
+    /// Every album of `kind` that shows any asset: its shown assets per kind (the kept counts,
+    /// `PostgresAlbumCountsSchema`, their shards summed) and its first shown asset in its own
+    /// order, in one statement (`folderListingSQL`, `userListingSQL`): one round trip, one
+    /// index seek per album (a statement per album took seconds for 5,000 albums).
+    static func listedAlbums(_ kind: AlbumKind, db: PGConnection) throws -> [AlbumReference: (counts: KindCounts, first: Int64)] {
+        var listed: [AlbumReference: (counts: KindCounts, first: Int64)] = [:]
+        let result = try db.query(kind == .folder ? folderListingSQL : userListingSQL)
+        let (title, kindColumn, n, first) = (result.column("title"), result.column("kind"), result.column("n"), result.column("first"))
+        for row in result.rowIndexes {
+            guard let assetKind = AssetKind(rawValue: result.text(row, kindColumn)) else { continue }
+            let album = AlbumReference(kind, result.text(row, title))
+            listed[album, default: (KindCounts(), result.int64(row, first))].counts[assetKind] += Int(result.int64(row, n))
+        }
+        return listed
     }
 
-    /// Each folder's first asset, ordered as `PostgresFetchQuery` orders a folder album.
-    static let folderFirstsSQL: String = {
+    /// Per folder album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
+    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a folder album.
+    static let folderListingSQL: String = {
         let order = PostgresFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil).order
-        let direction = order.ascending ? "ASC" : "DESC"
         return """
-            SELECT folder.title AS title, first.id AS id FROM unnest($1::text[]) AS folder(title) CROSS JOIN LATERAL (
-                SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
-                ORDER BY \(order.expression) \(direction), a.id \(direction) LIMIT 1
-            ) AS first
+            WITH counts AS (
+                SELECT title, kind, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind HAVING sum(assets) > 0
+            ), firsts AS (
+                SELECT folder.title AS title, first.id AS id FROM (SELECT DISTINCT title FROM counts) AS folder CROSS JOIN LATERAL (
+                    SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
+                    ORDER BY \(orderBy(order)) LIMIT 1
+                ) AS first
+            )
+            SELECT counts.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
+            FROM counts JOIN firsts ON firsts.title = counts.title
             """
     }()
+
+    /// Per user album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
+    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a user album.
+    static let userListingSQL: String = {
+        let order = PostgresFetchQuery(AssetFetchOptions(album: .user(""), sort: .albumOrder), userAlbumID: 0).order
+        return """
+            WITH counts AS (
+                SELECT album_id, kind, sum(assets)::bigint AS n FROM user_album_counts GROUP BY album_id, kind HAVING sum(assets) > 0
+            ), firsts AS (
+                SELECT album.id AS album_id, first.id AS id FROM (SELECT DISTINCT album_id AS id FROM counts) AS album CROSS JOIN LATERAL (
+                    SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
+                    WHERE m.album_id = album.id AND \(PostgresFetchQuery.shown) ORDER BY \(orderBy(order)) LIMIT 1
+                ) AS first
+            )
+            SELECT al.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
+            FROM counts JOIN firsts ON firsts.album_id = counts.album_id JOIN albums al ON al.id = counts.album_id AND al.kind = 'user'
+            """
+    }()
+
+    private static func orderBy(_ order: PostgresFetchQuery.Order) -> String {
+        let direction = order.ascending ? "ASC" : "DESC"
+        return "\(order.expression) \(direction), a.id \(direction)"
+    }
 
     /// Whether an explicit cover still applies: shown, and still in the album.
     private static func isShownMember(_ asset: Int64, of album: AlbumReference, row: AlbumRow?, db: PGConnection) throws -> Bool {
@@ -104,44 +141,26 @@ extension PostgresCatalog {
 
     static func albumRows(db: PGConnection) throws -> [AlbumReference: AlbumRow] {
         var rows: [AlbumReference: AlbumRow] = [:]
-        for row in try db.query("SELECT id, kind, title, cover_asset_id FROM albums").rows {
-            guard let kind = AlbumKind(rawValue: row.text("kind")) else { continue }
-            rows[AlbumReference(kind, row.text("title"))] = AlbumRow(id: row.int64("id"), explicitCover: row.optionalInt64("cover_asset_id"))
+        let result = try db.query("SELECT id, kind, title, cover_asset_id FROM albums")
+        let (id, kind, title, cover) = (result.column("id"), result.column("kind"), result.column("title"), result.column("cover_asset_id"))
+        for row in result.rowIndexes {
+            guard let albumKind = AlbumKind(rawValue: result.text(row, kind)) else { continue }
+            rows[AlbumReference(albumKind, result.text(row, title))] = AlbumRow(
+                id: result.int64(row, id), explicitCover: result.isNull(row, cover) ? nil : result.int64(row, cover))
         }
         return rows
-    }
-
-    /// Shown assets per folder album and kind (`title`, `kind`, `n`).
-    static let folderCountsSQL = """
-        SELECT a.album_folder AS title, a.kind AS kind, count(*) AS n FROM assets a WHERE \(PostgresFetchQuery.shown) GROUP BY 1, 2
-        """
-
-    /// Shown assets per user album and kind (`title`, `kind`, `n`); empty albums have no row.
-    static let userCountsSQL = """
-        SELECT al.title AS title, a.kind AS kind, count(*) AS n FROM albums al JOIN album_assets m ON m.album_id = al.id
-        JOIN assets a ON a.id = m.asset_id WHERE al.kind = 'user' AND \(PostgresFetchQuery.shown) GROUP BY al.id, al.title, a.kind
-        """
-
-    /// Shown assets per kind of every folder album and every user album (empty ones too).
-    private static func shownCounts(db: PGConnection) throws -> [AlbumReference: KindCounts] {
-        var counts: [AlbumReference: KindCounts] = [:]
-        for row in try db.query("SELECT title FROM albums WHERE kind = 'user'").rows { counts[.user(row.text("title"))] = KindCounts() }
-        for (kind, sql) in [(AlbumKind.folder, folderCountsSQL), (.user, userCountsSQL)] {
-            for row in try db.query(sql).rows {
-                guard let assetKind = AssetKind(rawValue: row.text("kind")) else { continue }
-                counts[AlbumReference(kind, row.text("title")), default: KindCounts()][assetKind] += row.int("n")
-            }
-        }
-        return counts
     }
 
     /// Every album's cover records, by album row id, in name order.
     static func coverRecords(db: PGConnection) throws -> [Int64: [CoverRecord]] {
         var covers: [Int64: [CoverRecord]] = [:]
-        for row in try db.query("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name").rows {
-            covers[row.int64("album_id"), default: []].append(CoverRecord(
-                name: row.text("name"), recipe: row.text("recipe"), width: row.int("width"), height: row.int("height"),
-                relativePath: row.text("path")))
+        let result = try db.query("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name")
+        let (album, name, recipe) = (result.column("album_id"), result.column("name"), result.column("recipe"))
+        let (width, height, path) = (result.column("width"), result.column("height"), result.column("path"))
+        for row in result.rowIndexes {
+            covers[result.int64(row, album), default: []].append(CoverRecord(
+                name: result.text(row, name), recipe: result.text(row, recipe), width: Int(result.int64(row, width)),
+                height: Int(result.int64(row, height)), relativePath: result.text(row, path)))
         }
         return covers
     }

@@ -46,6 +46,12 @@ public final class PostgresCatalog: @unchecked Sendable {
         if queueVersion > 0 && queueVersion < PostgresQueueSchema.currentVersion {
             throw CatalogError.olderSchema(path: name + " (work queue)", found: queueVersion, current: PostgresQueueSchema.currentVersion)
         }
+        // `albums()` reads the kept album counts: a catalog without them (or older ones) is upgraded first.
+        let countsVersion = try PostgresAlbumCountsSchema.version(reader)
+        if countsVersion < PostgresAlbumCountsSchema.currentVersion {
+            throw CatalogError.olderSchema(path: name + " (album counts)", found: countsVersion,
+                                           current: PostgresAlbumCountsSchema.currentVersion)
+        }
     }
 
     /// Runs `body` in one writing transaction on the writer's queue.

@@ -181,5 +181,6 @@ enum PostgresSchema {
             }
         }
         try PostgresQueueSchema.migrate(connection)
+        try PostgresAlbumCountsSchema.migrate(connection)
     }
 }
