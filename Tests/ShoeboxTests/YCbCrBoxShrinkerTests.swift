@@ -49,21 +49,4 @@ import Testing
         // The part no tile covered has sums of 0: Y 0 and Cb = Cr = 0, a dark green in BT.709.
         #expect(Array(rgb.suffix(3)) == [0, 84, 0])
     }
-
-    /// Each row is summed box by box: a tile that starts inside a box (a grid's 512 px tiles
-    /// shrunk by 6) adds its first columns to the box the previous tile began. Two
-    /// monochrome tiles, 4 and 2 columns wide, shrunk by 3: the second box holds one column
-    /// of 30 and two of 90, a mean of 70.
-    @Test func aTileStartingInsideABoxAddsToThatBox() {
-        var shrinker = YCbCrBoxShrinker<UInt16>(width: 6, height: 3, factor: 3, chromaShift: (0, 0))
-        for (x, width, value) in [(0, 4, UInt8(30)), (4, 2, UInt8(90))] {
-            let samples = [UInt8](repeating: value, count: width * 3)
-            samples.withUnsafeBytes { samples in
-                let plane = YCbCrPlanes.Plane(base: samples.baseAddress!, stride: width, width: width, height: 3)
-                shrinker.add(YCbCrPlanes(luma: plane, chroma: nil, chromaShift: (0, 0), streamMatrix: 1,
-                                         streamFullRange: true), x: x, y: 0)
-            }
-        }
-        #expect(shrinker.rgb(YCbCrCoding(matrix: 1, fullRange: true)!, monochrome: true) == [30, 30, 30, 70, 70, 70])
-    }
 }

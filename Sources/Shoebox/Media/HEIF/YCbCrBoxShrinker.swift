@@ -78,38 +78,30 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     /// sample count, worked out once a row (only the last column's boxes are narrower).
     func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
         let fixed = YCbCrFixedPointCoding(coding)
+        var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
         let grey = 128 << YCbCrFixedPointCoding.fractionBits
-        let shift = Self.reciprocalShift
-        return [UInt8](unsafeUninitializedCapacity: outputWidth * outputHeight * 3) { out, count in
-            sumY.withUnsafeBufferPointer { sumY in
-                sumCb.withUnsafeBufferPointer { sumCb in
-                    sumCr.withUnsafeBufferPointer { sumCr in
-                        for oy in 0..<outputHeight {
-                            let rows = min(factor, height - oy * factor)
-                            let chromaRows = min(chromaBox.height, chromaSize.height - oy * chromaBox.height)
-                            let luma = reciprocals(rows: rows, box: factor, extent: width)
-                            let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width)
-                            for ox in 0..<outputWidth {
-                                let i = oy * outputWidth + ox
-                                let last = ox == outputWidth - 1
-                                let y = (Int(sumY[i]) * (last ? luma.last : luma.inner)) >> shift
-                                var cb = grey, cr = grey
-                                if !monochrome {
-                                    let reciprocal = last ? chroma.last : chroma.inner
-                                    cb = (Int(sumCb[i]) * reciprocal) >> shift
-                                    cr = (Int(sumCr[i]) * reciprocal) >> shift
-                                }
-                                let (r, g, b) = fixed.rgb(y: y, cb: cb, cr: cr)
-                                out[i * 3] = r
-                                out[i * 3 + 1] = g
-                                out[i * 3 + 2] = b
-                            }
-                        }
-                    }
+        for oy in 0..<outputHeight {
+            let rows = min(factor, height - oy * factor)
+            let chromaRows = min(chromaBox.height, chromaSize.height - oy * chromaBox.height)
+            let luma = reciprocals(rows: rows, box: factor, extent: width)
+            let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width)
+            for ox in 0..<outputWidth {
+                let i = oy * outputWidth + ox
+                let last = ox == outputWidth - 1
+                let y = (Int(sumY[i]) * (last ? luma.last : luma.inner)) >> Self.reciprocalShift
+                var cb = grey, cr = grey
+                if !monochrome {
+                    let reciprocal = last ? chroma.last : chroma.inner
+                    cb = (Int(sumCb[i]) * reciprocal) >> Self.reciprocalShift
+                    cr = (Int(sumCr[i]) * reciprocal) >> Self.reciprocalShift
                 }
+                let (r, g, b) = fixed.rgb(y: y, cb: cb, cr: cr)
+                out[i * 3] = r
+                out[i * 3 + 1] = g
+                out[i * 3 + 2] = b
             }
-            count = outputWidth * outputHeight * 3
         }
+        return out
     }
 
     /// A sum times its reciprocal, shifted right by this, is the box's mean in 8-bit levels with
@@ -148,10 +140,7 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     }
 
     /// The caller keeps each box's sum within a `Sum` (`fits`); past it the sum wraps, it
-    /// never traps. Each row's samples are summed box by box in a register and each box's
-    /// sum written once a row: adding sample by sample into the sums made every sample wait
-    /// for the previous one's store to the same box. Wrapping sums are the same either way
-    /// (addition modulo 2^n).
+    /// never traps.
     private static func accumulate<Sample: FixedWidthInteger & UnsignedInteger>(
         _ plane: YCbCrPlanes.Plane, _: Sample.Type, x: Int, y: Int, box: Box, into sums: inout [Sum]
     ) {
@@ -159,36 +148,17 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         let columns = max(0, min(plane.width, limit.0 - x))
         let rows = max(0, min(plane.height, limit.1 - y))
         guard columns > 0 && rows > 0 else { return }
-        let runs = boxRuns(columns: columns, x: x, factor: factor.0)
+        let boxOfColumn = (0..<columns).map { (x + $0) / factor.0 }
         sums.withUnsafeMutableBufferPointer { sums in
-            runs.withUnsafeBufferPointer { runs in
+            boxOfColumn.withUnsafeBufferPointer { boxOfColumn in
                 for row in 0..<rows {
                     let source = (plane.base + row * plane.stride).assumingMemoryBound(to: Sample.self)
-                    let base = ((y + row) / factor.1) * outputWidth + x / factor.0
-                    var start = 0
-                    for (offset, end) in runs {
-                        var total: UInt = 0
-                        for column in start..<end { total &+= UInt(source[column]) }
-                        sums[base + offset] &+= Sum(truncatingIfNeeded: total)
-                        start = end
+                    let base = ((y + row) / factor.1) * outputWidth
+                    for column in 0..<columns {
+                        sums[base + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: source[column])
                     }
                 }
             }
         }
-    }
-
-    /// The plane's columns cut at box edges: for each box a row of `columns` samples placed at
-    /// `x` touches, its index counted from the first one's, and the column its run ends before.
-    private static func boxRuns(columns: Int, x: Int, factor: Int) -> [(offset: Int, end: Int)] {
-        var runs: [(offset: Int, end: Int)] = []
-        runs.reserveCapacity(columns / factor + 2)
-        var start = 0
-        while start < columns {
-            let box = (x + start) / factor
-            let end = min(columns, (box + 1) * factor - x)
-            runs.append((box - x / factor, end))
-            start = end
-        }
-        return runs
     }
 }
