@@ -67,7 +67,7 @@ extension PostgresCatalog: AlbumStore {
     public func deleteAlbum(_ title: String) throws {
         try write { db in
             // album_assets and album_covers rows go with it (ON DELETE CASCADE); assets stay.
-            try db.query("DELETE FROM albums WHERE id = $1", try Self.requireUserAlbum(title, db: db))
+            _ = try db.query("DELETE FROM albums WHERE id = $1", try Self.requireUserAlbum(title, db: db))
         }
     }
 
