@@ -134,29 +134,14 @@ enum PostgresAlbumCountsSchema {
         """),
     ]
 
-    static var currentVersion: Int { migrations.last?.version ?? 0 }
+    static let list = PostgresMigrationList(versionTable: "shoebox_album_counts_schema", migrations: migrations)
+    static var currentVersion: Int { list.currentVersion }
 
     /// The kept counts' version (0 for a database without them).
-    static func version(_ connection: PGConnection) throws -> Int {
-        let exists = try connection.query("SELECT to_regclass('shoebox_album_counts_schema') IS NOT NULL AS present")
-        guard exists.first?.bool("present") == true else { return 0 }
-        return try connection.query("SELECT coalesce(max(version), 0) AS version FROM shoebox_album_counts_schema").first?.int("version") ?? 0
-    }
+    static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
 
-    /// Brings the kept counts up to `target` (tests stop early), each migration in its own
-    /// transaction under `PostgresSchema.lockKey`.
+    /// Brings the kept counts up to `target` (tests stop early).
     static func migrate(_ connection: PGConnection, upTo target: Int = currentVersion) throws {
-        for migration in migrations where migration.version <= target {
-            try connection.transaction {
-                try connection.query("SELECT pg_advisory_xact_lock($1)", PostgresSchema.lockKey)
-                try connection.execute("""
-                    CREATE TABLE IF NOT EXISTS shoebox_album_counts_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-                    """)
-                let version = try Self.version(connection)
-                guard version < migration.version else { return }
-                try connection.execute(migration.sql)
-                try connection.query("INSERT INTO shoebox_album_counts_schema (version) VALUES ($1)", migration.version)
-            }
-        }
+        try list.migrate(connection, upTo: target)
     }
 }

@@ -79,7 +79,8 @@ enum PostgresQueueSchema {
         """),
     ]
 
-    static var currentVersion: Int { migrations.last?.version ?? 0 }
+    static let list = PostgresMigrationList(versionTable: "shoebox_queue_schema", migrations: migrations)
+    static var currentVersion: Int { list.currentVersion }
 
     /// Whether the database has the queue's table (a catalog an older Shoebox made has none).
     static func isPresent(_ connection: PGConnection) throws -> Bool {
@@ -87,26 +88,10 @@ enum PostgresQueueSchema {
     }
 
     /// The queue schema's version (0 for a database without one).
-    static func version(_ connection: PGConnection) throws -> Int {
-        let exists = try connection.query("SELECT to_regclass('shoebox_queue_schema') IS NOT NULL AS present")
-        guard exists.first?.bool("present") == true else { return 0 }
-        return try connection.query("SELECT coalesce(max(version), 0) AS version FROM shoebox_queue_schema").first?.int("version") ?? 0
-    }
+    static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
 
-    /// Brings the queue's table up to `target` (tests stop early), each migration in its own
-    /// transaction under `PostgresSchema.lockKey`.
+    /// Brings the queue's table up to `target` (tests stop early).
     static func migrate(_ connection: PGConnection, upTo target: Int = currentVersion) throws {
-        for migration in migrations where migration.version <= target {
-            try connection.transaction {
-                try connection.query("SELECT pg_advisory_xact_lock($1)", PostgresSchema.lockKey)
-                try connection.execute("""
-                    CREATE TABLE IF NOT EXISTS shoebox_queue_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-                    """)
-                let version = try Self.version(connection)
-                guard version < migration.version else { return }
-                try connection.execute(migration.sql)
-                try connection.query("INSERT INTO shoebox_queue_schema (version) VALUES ($1)", migration.version)
-            }
-        }
+        try list.migrate(connection, upTo: target)
     }
 }

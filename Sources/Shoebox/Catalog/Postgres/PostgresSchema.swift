@@ -152,33 +152,18 @@ enum PostgresSchema {
         """),
     ]
 
-    static var currentVersion: Int { migrations.last?.version ?? 0 }
+    static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)
+    static var currentVersion: Int { list.currentVersion }
 
     /// The version the database holds (0 for an empty one).
-    static func version(_ connection: PGConnection) throws -> Int {
-        let exists = try connection.query("SELECT to_regclass('shoebox_schema') IS NOT NULL AS present")
-        guard exists.first?.bool("present") == true else { return 0 }
-        return try connection.query("SELECT coalesce(max(version), 0) AS version FROM shoebox_schema").first?.int("version") ?? 0
-    }
+    static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
 
-    /// Brings the database up to `currentVersion`, each migration in its own transaction under
-    /// the advisory lock (the version is read again once the lock is held); refuses a catalog
-    /// from a newer Shoebox. `target` names the catalog in errors.
+    /// Brings the database up to `currentVersion`, then the queue's and the kept counts'
+    /// tables (`PostgresMigrationList`); refuses a catalog from a newer Shoebox. `target`
+    /// names the catalog in errors.
     static func migrate(_ connection: PGConnection, target: String) throws {
-        for migration in migrations {
-            try connection.transaction {
-                try connection.query("SELECT pg_advisory_xact_lock($1)", lockKey)
-                try connection.execute("""
-                    CREATE TABLE IF NOT EXISTS shoebox_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-                    """)
-                let version = try Self.version(connection)
-                guard version <= currentVersion else {
-                    throw CatalogError.newerSchema(path: target, found: version, supported: currentVersion)
-                }
-                guard version < migration.version else { return }
-                try connection.execute(migration.sql)
-                try connection.query("INSERT INTO shoebox_schema (version) VALUES ($1)", migration.version)
-            }
+        try list.migrate(connection) { found in
+            CatalogError.newerSchema(path: target, found: found, supported: currentVersion)
         }
         try PostgresQueueSchema.migrate(connection)
         try PostgresAlbumCountsSchema.migrate(connection)
