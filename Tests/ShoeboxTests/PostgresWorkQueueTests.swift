@@ -251,7 +251,7 @@ struct PostgresWorkQueueTests {
         let status = try catalog.status(window: .seconds(60))
         #expect((status.claimed, status.done, status.workers.map(\.claimed)) == (1, 0, [1]))
         try admin.execute("DROP TRIGGER refuse_assets ON assets")
-        try catalog.record(draft(claim), run: run, livePhotoRules: .standard, completing: claim)
+        _ = try catalog.record(draft(claim), run: run, livePhotoRules: .standard, completing: claim)
         #expect(try catalog.status(window: .seconds(60)).done == 1)
         #expect(try catalog.asset(path: "/photos/a.jpg") != nil)
     }

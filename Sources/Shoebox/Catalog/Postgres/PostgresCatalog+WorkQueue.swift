@@ -2,6 +2,7 @@
 /// one transaction on the writer's connection, so a claim's completion can share the
 /// transaction of the catalog write it reports. docs/QUEUE.md.
 extension PostgresCatalog: WorkQueue {
+    @discardableResult
     public func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int {
         guard !files.isEmpty else { return 0 }
         return try write { db in
@@ -82,6 +83,7 @@ extension PostgresCatalog: WorkQueue {
         try write { db in try Self.complete(claim, outcome: outcome, db: db) }
     }
 
+    @discardableResult
     public func release(_ claims: [Claim]) throws -> Int {
         guard !claims.isEmpty else { return 0 }
         return try write { db in
