@@ -96,7 +96,7 @@ public struct QueueStatus: Equatable, Sendable {
 
     /// The window in seconds.
     public var windowSeconds: Double {
-        Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
+        window.inSeconds
     }
 
     /// Items a worker finished per minute, over the window.

@@ -22,13 +22,9 @@ public struct QueueSettings: Sendable, Equatable {
     }
 
     /// How often leases are renewed: a third of the lease.
-    var renewSeconds: Double { Self.seconds(lease) / 3 }
+    var renewSeconds: Double { lease.inSeconds / 3 }
 
     /// How long a worker with nothing to claim waits before it asks again: a tenth of the lease,
     /// at most a second (a dead worker's files come back after one lease).
-    var pollSeconds: Double { min(1, Self.seconds(lease) / 10) }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    var pollSeconds: Double { min(1, lease.inSeconds / 10) }
 }

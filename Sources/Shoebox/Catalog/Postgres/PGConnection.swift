@@ -105,8 +105,7 @@ final class PGConnection {
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> String {
-        let elapsed = start.duration(to: .now)
-        return String(format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        String(format: "%.1f s", start.duration(to: .now).inSeconds)
     }
 
     /// One line on stderr, after erasing the progress line a terminal may show; the message

@@ -1,6 +1,7 @@
 import CLibPQ
 
-/// The rows one statement returned, in libpq's text format, read by column name.
+/// The rows one statement returned, in libpq's text format, read by column name (or by a
+/// column's index looked up once by name, for results of many rows).
 ///
 /// Owns its `PGresult` and frees it when the last reference goes; rows keep it alive.
 final class PGResult {

@@ -140,8 +140,8 @@ enum PostgresAlbumCountsSchema {
     /// The kept counts' version (0 for a database without them).
     static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
 
-    /// Brings the kept counts up to `target` (tests stop early).
-    static func migrate(_ connection: PGConnection, upTo target: Int = currentVersion) throws {
-        try list.migrate(connection, upTo: target)
+    /// Brings the kept counts up to `currentVersion`.
+    static func migrate(_ connection: PGConnection) throws {
+        try list.migrate(connection)
     }
 }

@@ -1,7 +1,8 @@
 /// Album listings, each read in one snapshot: counts from the kept counts per album and kind
 /// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
 /// album's first asset (one index seek per album) in the same statement, one for each kind of
-/// album: a listing costs a fixed number of round trips whatever the number of albums.
+/// album: a listing costs a fixed number of round trips whatever the number of albums, plus
+/// one for each album with an explicit cover (whether it still applies).
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -94,7 +95,7 @@ extension PostgresCatalog {
             ), firsts AS (
                 SELECT folder.title AS title, first.id AS id FROM (SELECT DISTINCT title FROM counts) AS folder CROSS JOIN LATERAL (
                     SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
-                    ORDER BY \(orderBy(order)) LIMIT 1
+                    ORDER BY \(order.orderBy) LIMIT 1
                 ) AS first
             )
             SELECT counts.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
@@ -112,18 +113,13 @@ extension PostgresCatalog {
             ), firsts AS (
                 SELECT album.id AS album_id, first.id AS id FROM (SELECT DISTINCT album_id AS id FROM counts) AS album CROSS JOIN LATERAL (
                     SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
-                    WHERE m.album_id = album.id AND \(PostgresFetchQuery.shown) ORDER BY \(orderBy(order)) LIMIT 1
+                    WHERE m.album_id = album.id AND \(PostgresFetchQuery.shown) ORDER BY \(order.orderBy) LIMIT 1
                 ) AS first
             )
             SELECT al.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
             FROM counts JOIN firsts ON firsts.album_id = counts.album_id JOIN albums al ON al.id = counts.album_id AND al.kind = 'user'
             """
     }()
-
-    private static func orderBy(_ order: PostgresFetchQuery.Order) -> String {
-        let direction = order.ascending ? "ASC" : "DESC"
-        return "\(order.expression) \(direction), a.id \(direction)"
-    }
 
     /// Whether an explicit cover still applies: shown, and still in the album.
     private static func isShownMember(_ asset: Int64, of album: AlbumReference, row: AlbumRow?, db: PGConnection) throws -> Bool {

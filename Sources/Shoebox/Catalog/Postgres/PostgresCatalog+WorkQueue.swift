@@ -56,7 +56,7 @@ extension PostgresCatalog: WorkQueue {
                     lease_expires_at = now() + make_interval(secs => $5), finished_at = NULL, error = NULL
                 FROM picked WHERE item.id = picked.id
                 RETURNING item.id, item.attempt, item.path, item.root, item.file_size, item.mtime_ns
-                """, batch, worker.id, worker.host, worker.pid, Self.seconds(lease))
+                """, batch, worker.id, worker.host, worker.pid, lease.inSeconds)
                 .rows.map { row in
                     Claim(item: row.int64("id"), attempt: row.int64("attempt"), worker: worker, path: row.text("path"),
                           root: row.text("root"), size: row.int64("file_size"), modifiedNanoseconds: row.int64("mtime_ns"))
@@ -73,7 +73,7 @@ extension PostgresCatalog: WorkQueue {
                 FROM unnest($1::bigint[], $2::bigint[]) AS held(id, attempt)
                 WHERE item.id = held.id AND item.attempt = held.attempt AND item.state = 'claimed'
                 RETURNING item.id
-                """, Self.idArray(claims.map(\.item)), Self.idArray(claims.map(\.attempt)), Self.seconds(lease))
+                """, Self.idArray(claims.map(\.item)), Self.idArray(claims.map(\.attempt)), lease.inSeconds)
                 .rows.map { $0.int64("id") }
         }
         return claims.filter { Set(renewed).contains($0.item) }
@@ -106,7 +106,7 @@ extension PostgresCatalog: WorkQueue {
     public func status(window: Duration) throws -> QueueStatus {
         let groups = try read { db -> [QueueStatus.Group] in
             guard try PostgresQueueSchema.isPresent(db) else { return [] }
-            return try db.query(Self.statusSQL, Self.seconds(window)).rows.map(Self.group)
+            return try db.query(Self.statusSQL, window.inSeconds).rows.map(Self.group)
         }
         return QueueStatus(groups: groups, window: window)
     }
@@ -162,11 +162,6 @@ extension PostgresCatalog: WorkQueue {
                                  oldestClaimAge: row.optionalDouble("oldest_claim_age"),
                                  soonestLeaseLeft: row.optionalDouble("soonest_lease_left"),
                                  finishedInWindow: row.int("finished_in_window"))
-    }
-
-    /// A duration as seconds, what `make_interval(secs => ...)` takes.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Texts as a PostgreSQL array literal (`{"a","b\"c"}`), bound as one `text[]` parameter:

@@ -12,6 +12,13 @@ struct PostgresFetchQuery {
         var ascending: Bool
         /// The key is a user album's integer position, not text.
         var isInteger: Bool
+
+        /// The ORDER BY list: the key, then the id, both in the order's direction. Pages and
+        /// the album listings' first assets sort by this one text, so they agree.
+        var orderBy: String {
+            let direction = ascending ? "ASC" : "DESC"
+            return "\(expression) \(direction), a.id \(direction)"
+        }
     }
 
     static let shown = "a.status = 'ok' AND a.missing = 0 AND a.hidden = 0"
@@ -79,10 +86,9 @@ struct PostgresFetchQuery {
             }
             values.append(cursor.id)
         }
-        let direction = order.ascending ? "ASC" : "DESC"
         let sql = """
             SELECT a.id AS id, \(order.expression) AS sort_key FROM \(from) WHERE \(whereClause.joined(separator: " AND "))
-            ORDER BY \(order.expression) \(direction), a.id \(direction) LIMIT ? OFFSET ?
+            ORDER BY \(order.orderBy) LIMIT ? OFFSET ?
             """
         return (Self.numbered(sql), values)
     }

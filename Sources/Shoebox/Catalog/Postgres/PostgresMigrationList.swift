@@ -16,7 +16,12 @@ struct PostgresMigrationList: Sendable {
     func version(_ connection: PGConnection) throws -> Int {
         let exists = try connection.query("SELECT to_regclass('\(versionTable)') IS NOT NULL AS present")
         guard exists.first?.bool("present") == true else { return 0 }
-        return try connection.query("SELECT coalesce(max(version), 0) AS version FROM \(versionTable)").first?.int("version") ?? 0
+        return try appliedVersion(connection)
+    }
+
+    /// The highest version in `versionTable`, which must exist.
+    private func appliedVersion(_ connection: PGConnection) throws -> Int {
+        try connection.query("SELECT coalesce(max(version), 0) AS version FROM \(versionTable)").first?.int("version") ?? 0
     }
 
     /// Brings the database up to `target` (tests stop early). `newer` makes the error thrown
@@ -29,7 +34,7 @@ struct PostgresMigrationList: Sendable {
                 try connection.execute("""
                     CREATE TABLE IF NOT EXISTS \(versionTable) (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
                     """)
-                let version = try self.version(connection)
+                let version = try appliedVersion(connection)   // the table is there now
                 if let newer, version > currentVersion { throw newer(version) }
                 guard version < migration.version else { return }
                 try connection.execute(migration.sql)
