@@ -18,16 +18,30 @@ int sb_supervised_child_setup(pid_t parent) {
     return getppid() == parent ? 0 : -1;
 }
 
-void sb_restore_stop_signals(void) {
+/* Sets `handler` (a function, or SIG_DFL) for `signal_number`, restarting interrupted calls;
+ * returns whether it was set. */
+static int set_action(int signal_number, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(signal_number, &action, NULL) == 0;
+}
+
+/* Handles `signal_number` with `handler` unless it is ignored: an ignored signal stays
+ * ignored, in the parent and (inherited) in the child, as it would be for an unsupervised run
+ * (nohup, background jobs). Returns whether the handler was installed. */
+static int handle_unless_ignored(int signal_number, void (*handler)(int)) {
     struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) != 0 || current.sa_handler == SIG_IGN)
+        return 0;
+    return set_action(signal_number, handler);
+}
+
+void sb_restore_stop_signals(void) {
     /* Swift's runtime leaves an ignored signal ignored: SIG_IGN here was there at exec. */
-    if (sigaction(SIGQUIT, NULL, &current) == 0 && current.sa_handler != SIG_IGN) {
-        struct sigaction fallback;
-        memset(&fallback, 0, sizeof fallback);
-        fallback.sa_handler = SIG_DFL;
-        sigemptyset(&fallback.sa_mask);
-        sigaction(SIGQUIT, &fallback, NULL);
-    }
+    handle_unless_ignored(SIGQUIT, SIG_DFL);
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
@@ -43,21 +57,6 @@ static void forward(int signal_number) {
     pid_t child = __atomic_load_n(&child_pid, __ATOMIC_SEQ_CST);
     if (child > 0)
         kill(child, signal_number);
-}
-
-/* Handles `signal_number` with `handler` unless it is ignored: an ignored signal stays
- * ignored, in the parent and (inherited) in the child, as it would be for an unsupervised run
- * (nohup, background jobs). Returns whether the handler was installed. */
-static int handle_unless_ignored(int signal_number, void (*handler)(int)) {
-    struct sigaction current;
-    if (sigaction(signal_number, NULL, &current) != 0 || current.sa_handler == SIG_IGN)
-        return 0;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = handler;
-    action.sa_flags = SA_RESTART;
-    sigemptyset(&action.sa_mask);
-    return sigaction(signal_number, &action, NULL) == 0;
 }
 
 void sb_supervisor_install(void) {
@@ -100,11 +99,7 @@ int sb_stop_requested(void) {
 }
 
 void sb_die_of(int signal_number) {
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(signal_number, &fallback, NULL);
+    set_action(signal_number, SIG_DFL);
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, signal_number);

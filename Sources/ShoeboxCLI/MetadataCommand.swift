@@ -34,9 +34,9 @@ enum MetadataCommand: Command {
         defer { output.flush() }
         var failed = 0
         for (path, named) in files(under: args.positionalPaths) {
-            if named, let kind = specialFileKind(path) {   // as ingest skips one: opening a FIFO waits for a writer
+            if named, let reason = specialFileSkipReason(path) {   // said as ingest says it, not a failure
                 output.flush()
-                Output.error("skipped \(path): a \(kind), not a regular file or a folder; not opened")
+                Output.error("skipped \(path): \(reason)")
                 continue
             }
             do {
@@ -63,11 +63,11 @@ enum MetadataCommand: Command {
             .joined(separator: "\t")
     }
 
-    /// What a named PATH is when it is a FIFO, a socket or a device (`lstat`, never opened).
-    private static func specialFileKind(_ path: String) -> String? {
+    /// Why a named PATH that is a FIFO, a socket or a device is skipped (`lstat`, never opened).
+    private static func specialFileSkipReason(_ path: String) -> String? {
         var info = stat()
         guard SourceFile.linkStatus(path, &info) == 0 else { return nil }
-        return DiscoverStage.specialFileKind(info.st_mode)
+        return DiscoverStage.specialFileSkipReason(info.st_mode)
     }
 
     /// Every regular file named or under a named folder, sorted within each folder, with

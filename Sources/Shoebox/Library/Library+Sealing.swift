@@ -38,8 +38,7 @@ extension Library {
     /// Shoebox's.
     private func settledMarker(in folder: LibraryFolder) throws -> LibraryMarker? {
         for _ in 0..<200 {
-            guard case .file? = folder.entry(LibraryMarker.fileName),
-                  try folder.contents(of: LibraryMarker.fileName)?.isEmpty == true else { break }
+            guard case .file(bytes: 0)? = folder.entry(LibraryMarker.fileName) else { break }
             usleep(5_000)
         }
         return try readMarker(in: folder)

@@ -120,7 +120,7 @@ public final class IngestPipeline {
                            cancelled: CancellationFlag, group: DispatchGroup) -> ReportBox {
         let reports = ReportBox()
         let walker = DiscoverStage(excluding: library.root, cancelled: {
-            cancelled.isSet || (feed != nil && (feed?.error != nil || StopRequest.isRequested))
+            cancelled.isSet || feed?.isStopping == true
         })
         discovered = walker.discovered
         let found = feed == nil ? output : BlockingQueue<PipelineItem<DiscoveredFile>>(capacity: configuration.queueCapacity)
@@ -133,8 +133,8 @@ public final class IngestPipeline {
         return reports
     }
 
-    /// Files an earlier process died on (this process's crash log, its supervisor's, and
-    /// `crash.log`, which processes without a supervisor write) are recorded as `crashed` or
+    /// Files an earlier process died on (its supervisor's crash log, which this process
+    /// writes too, and `crash.log`, which processes without a supervisor write) are recorded as `crashed` or
     /// `timeout` before the walk, so the plan stage skips them (until `--retry-failed`, and
     /// never again in this command) instead of dying on them again. Reported here, counted
     /// once by the tally.

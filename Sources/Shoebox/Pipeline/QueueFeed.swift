@@ -38,6 +38,10 @@ final class QueueFeed: @unchecked Sendable {
     /// The first error that stopped a feed thread, if any.
     var error: Error? { failure.value }
 
+    /// Whether the feed is stopping: told to, or a feed thread failed. The walk that feeds it
+    /// stops with it.
+    var isStopping: Bool { stopped() || error != nil }
+
     /// Starts both threads: `found` is what the walk pushes into; `output` is the pipeline's
     /// first queue, closed once both threads are done.
     func start(found: BlockingQueue<PipelineItem<DiscoveredFile>>, output: BlockingQueue<PipelineItem<DiscoveredFile>>,
@@ -78,7 +82,7 @@ final class QueueFeed: @unchecked Sendable {
     }
 
     private func claimLoop(into output: BlockingQueue<PipelineItem<DiscoveredFile>>) throws {
-        while !stopped() && error == nil {
+        while !isStopping {
             guard ledger.wait(untilAtMost: settings.maxHeld - settings.batch, seconds: settings.pollSeconds) else { continue }
             let walkWasEnqueued = walkEnqueued.isSet   // before the claim: see `isFinished`
             let claims = try queue.claim(batch: settings.batch, worker: worker, lease: settings.lease)

@@ -15,4 +15,9 @@ extension DiscoverStage {
         default: return nil
         }
     }
+
+    /// Why such a file is skipped, as ingest and `metadata` say it; nil for other files.
+    public static func specialFileSkipReason(_ mode: mode_t) -> String? {
+        specialFileKind(mode).map { "a \($0), not a regular file or a folder; not opened" }
+    }
 }

@@ -56,9 +56,9 @@ public final class DiscoverStage: @unchecked Sendable {
                                              status: SourceFile.Status(info))))
             return report
         }
-        if let kind = Self.specialFileKind(info.st_mode) {  // one entry, as a file root is: never opened
+        if let reason = Self.specialFileSkipReason(info.st_mode) {  // one entry, as a file root is: never opened
             report.isSingleFile = true
-            output.push(.settled(.skipped(path: root, reason: "a \(kind), not a regular file or a folder; not opened")))
+            output.push(.settled(.skipped(path: root, reason: reason)))
             return report
         }
         let folder = SourceFile.openDescriptor(root, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
