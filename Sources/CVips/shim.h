@@ -34,8 +34,9 @@ static inline void sb_vips_block_untrusted(void) {
 /* Loads one of sb_vips_modules from `folder`, the folder holding libvips, where vips_init
  * looks (its vips-modules-MAJOR.MINOR), then blocks what it registered as sb_vips_start
  * does. A module that is not there (a libvips with that format built in, or without it) is
- * passed over, as vips_init passes over a missing folder; so is a NULL folder (unknown, or
- * VIPSHOME set, when vips_init loaded the modules itself). Not thread-safe: call it once per
+ * passed over, as vips_init passes over a missing folder; so is a NULL folder (Vips.swift
+ * calls this only when sb_vips_start loaded no modules of its own, with a known folder; the
+ * check guards other callers). Not thread-safe: call it once per
  * module, before any loader of the module runs (Vips.swift does). */
 static inline void sb_vips_load_module(const char *folder, SBVipsModule module) {
     if (!folder)

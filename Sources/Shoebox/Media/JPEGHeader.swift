@@ -42,21 +42,10 @@ extension JPEGHeader {
         init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
         mutating func run() -> JPEGHeader? {
-            guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-            var offset = 2
-            while offset + 4 <= bytes.count {
-                guard bytes[offset] == 0xFF else { return nil }   // libjpeg warns of extraneous bytes
-                let marker = bytes[offset + 1]
-                if marker == 0xFF { offset += 1; continue }
-                if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
-                let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-                guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
-                let segment = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
-                if marker == 0xDA { return scan(segment) }
-                guard read(marker, segment) else { return nil }
-                offset += 2 + length
+            JPEGStructure.walkSegmentsToFirstScan(bytes) { marker, segment in
+                if marker == 0xDA { return .finish(scan(segment)) }
+                return read(marker, segment) ? .goOn : .finish(nil)   // libjpeg would refuse or warn
             }
-            return nil
         }
 
         /// Takes one segment before the first scan; false when libjpeg would refuse or warn.

@@ -70,35 +70,53 @@ public enum JPEGStructure {
     /// blocks rounded up to whole MCUs), whatever scale it decodes at. nil for a JPEG decoded
     /// in one pass (streamed), or whose frame and first scan cannot be read (the decoder says why).
     public static func wholeDecodeBytes(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var frame: (progressive: Bool, width: Int, height: Int, sampling: [(h: Int, v: Int)])?
+        return walkSegmentsToFirstScan(bytes) { marker, segment -> SegmentVisit<Int> in
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) && segment.count >= 6 {
+                let count = Int(segment[5])
+                guard count > 0, segment.count >= 6 + 3 * count else { return .finish(nil) }
+                let sampling = (0..<count).map { index -> (h: Int, v: Int) in
+                    let factors = segment[6 + 3 * index + 1]
+                    return (max(1, Int(factors >> 4)), max(1, Int(factors & 0x0F)))
+                }
+                frame = ([0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
+                         Int(segment[3]) << 8 | Int(segment[4]), Int(segment[1]) << 8 | Int(segment[2]), sampling)
+            }
+            guard marker == 0xDA else { return .goOn }
+            guard let frame, segment.count >= 1 else { return .finish(nil) }
+            let scanComponents = Int(segment[0])
+            guard frame.progressive || scanComponents < frame.sampling.count else { return .finish(nil) }
+            return .finish(coefficientBytes(width: frame.width, height: frame.height, sampling: frame.sampling))
+        }
+    }
+
+    /// What a visitor of `walkSegmentsToFirstScan` says after a segment.
+    enum SegmentVisit<Result> {
+        /// Go on to the next segment.
+        case goOn
+        /// Stop the walk with this result (nil: the file is not one the visitor takes).
+        case finish(Result?)
+    }
+
+    /// Walks the segments from the start of image to the first SOS by their lengths (fill
+    /// bytes and the markers without a length passed over), handing `visit` each one's marker
+    /// and its bytes after the length, the SOS's included; returns what `visit` finishes with,
+    /// or nil when the data breaks the marker rules or ends first (a segment cut short too).
+    static func walkSegmentsToFirstScan<Result>(_ bytes: UnsafeRawBufferPointer,
+                                                _ visit: (UInt8, UnsafeRawBufferPointer) -> SegmentVisit<Result>) -> Result? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var offset = 2
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xFF { offset += 1; continue }  // fill bytes
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }  // no length
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
-            let segment = offset + 4
-            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) && length >= 8 {
-                let count = Int(bytes[segment + 5])
-                guard count > 0, length >= 8 + 3 * count else { return nil }
-                let sampling = (0..<count).map { index -> (h: Int, v: Int) in
-                    let factors = bytes[segment + 6 + 3 * index + 1]
-                    return (max(1, Int(factors >> 4)), max(1, Int(factors & 0x0F)))
-                }
-                frame = ([0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
-                         Int(bytes[segment + 3]) << 8 | Int(bytes[segment + 4]),
-                         Int(bytes[segment + 1]) << 8 | Int(bytes[segment + 2]), sampling)
+            switch visit(marker, UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])) {
+            case .goOn: offset += 2 + length
+            case let .finish(result): return result
             }
-            if marker == 0xDA {
-                guard let frame, length >= 3 else { return nil }
-                let scanComponents = Int(bytes[segment])
-                guard frame.progressive || scanComponents < frame.sampling.count else { return nil }
-                return coefficientBytes(width: frame.width, height: frame.height, sampling: frame.sampling)
-            }
-            offset += 2 + length
         }
         return nil
     }

@@ -38,8 +38,8 @@ public enum SourceFile {
         }
     }
 
-    /// Reads the whole file into memory, refusing anything above `maxBytes`. A file of a
-    /// megabyte or more is read into a buffer from `pool` (`ReadBufferPool`), whose pages an
+    /// Reads the whole file into memory, refusing anything above `maxBytes`. A file of 1 to 16
+    /// MiB (`ReadBufferPool`'s sizes) is read into a buffer from the pool, whose pages an
     /// earlier file mapped already.
     public static func read(_ path: String, maxBytes: Int64) throws -> (SourceBytes, Status) {
         try read(path, maxBytes: maxBytes, pool: .shared)
@@ -84,10 +84,8 @@ public enum SourceFile {
 
     /// Hashes the whole file by streaming it (videos are never read into memory).
     public static func hash(_ path: String) throws -> (String, Status) {
-        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        let (fd, status) = try openRegularFile(path, maxBytes: .max)
         defer { close(fd) }
-        let status = try regularFileStatus(fd, path: path)
         do { return (try ContentHasher.hash(descriptor: fd), status) } catch {
             throw MediaError.unreadable(path: path, reason: errnoDescription())
         }
@@ -95,10 +93,8 @@ public enum SourceFile {
 
     /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`.
     public static func head(_ path: String, count: Int) throws -> [UInt8] {
-        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        let (fd, _) = try openRegularFile(path, maxBytes: .max)
         defer { close(fd) }
-        _ = try regularFileStatus(fd, path: path)
         var bytes = [UInt8](repeating: 0, count: count)
         let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
         guard n >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
@@ -108,11 +104,9 @@ public enum SourceFile {
     /// The first `count` bytes (fewer for a shorter file), opened as safely as `read`, read
     /// straight into the `SourceBytes` that holds them.
     public static func prefix(_ path: String, count: Int) throws -> (SourceBytes, Status) {
-        let fd = openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: errnoDescription()) }
+        let (fd, status) = try openRegularFile(path, maxBytes: .max)
         defer { close(fd) }
-        let status = try regularFileStatus(fd, path: path)
-        return (try readAll(fd, expected: Int(min(Int64(count), status.size)), path: path), status)
+        return (try readAll(fd, expected: Int(min(Int64(count), status.size)), path: path, pool: .shared), status)
     }
 
     /// The status of a path without opening it, not following a final symlink.
@@ -180,8 +174,7 @@ public enum SourceFile {
 
     /// Reads until end of file; a file that grows while read keeps only what `expected` allowed
     /// plus nothing more, a file that shrinks is read to its new end.
-    private static func readAll(_ fd: Int32, expected: Int, path: String,
-                                pool: ReadBufferPool = .shared) throws -> SourceBytes {
+    private static func readAll(_ fd: Int32, expected: Int, path: String, pool: ReadBufferPool) throws -> SourceBytes {
         let pooled = pool.take(expected)
         let buffer = pooled ?? UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected, 1), alignment: 16)
         var filled = 0

@@ -2,8 +2,8 @@ import Foundation
 
 /// What a still's metadata is read from besides its bytes: its stored pixel size and the
 /// metadata blocks its loader hands over. libvips's header (`VipsImage.header`) gives them for
-/// every still format; `JPEGHeader` reads the same from a JPEG's segments without starting
-/// libvips, for callers that need no pixels (`FileMetadataReader`).
+/// every still format; `JPEGHeader` and `HEIFHeader` read the same from a JPEG's segments and
+/// a HEIF's boxes without starting libvips, for callers that need no pixels (`FileMetadataReader`).
 ///
 /// A conforming type must give what libvips's loader would for the same bytes: the size before
 /// any orientation is applied, and the blocks byte for byte as the loader attaches them.

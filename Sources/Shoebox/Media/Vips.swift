@@ -6,7 +6,9 @@ import Foundation
 ///
 /// `start()` must run before any other libvips call; it is idempotent and thread-safe.
 /// After it, only the trusted, fuzzed loaders Shoebox asks for by name can run, and of
-/// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start`).
+/// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start`
+/// loads none; each is loaded once, by `sb_vips_load_module`, when `start()` or
+/// `start(for:)` needs it).
 /// Commands that never open an image never call it, and so never pay its start-up.
 /// `start(for:)` starts libvips with only the module one format needs (none for most), for a
 /// caller that opens files one at a time and may need neither (`FileMetadataReader`).
@@ -18,11 +20,11 @@ public enum Vips {
     private static let jxlModuleOnce: Void = loadModule(SB_VIPS_MODULE_JXL)
 
     /// The folder libvips was loaded from, where its modules folder is.
-    private static var libraryFolder: String? {
+    private static let libraryFolder: String? = {
         var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard sb_loaded_library_folder("vips_init", &folder, folder.count) == 0 else { return nil }
         return String(cString: folder)
-    }
+    }()
 
     /// Starts libvips (once) with both of its modules Shoebox uses. Throws if libvips cannot initialise.
     public static func start() throws {
