@@ -85,6 +85,15 @@ final class WorkerProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
+    /// Sends `signal` to the worker's supervisor and to its child, the ingest process (SIGSTOP
+    /// to one leaves the other running); returns how many processes it reached.
+    @discardableResult
+    func signalWithChildren(_ signal: Int32) -> Int {
+        let supervisor = process.processIdentifier
+        let processes = [supervisor] + IngestSupervisorTests.HangingIngest.children(of: supervisor)
+        return processes.filter { kill($0, signal) == 0 }.count
+    }
+
     /// Waits for the worker's end: how it ended, with everything it printed.
     func finish() -> ShoeboxBinary.Result {
         readers.wait()
