@@ -95,7 +95,7 @@ enum IngestCommand: Command {
         let lock = try LibraryLock(library, shared: location.holdsAQueue)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
-        let catalog = try CatalogFactory.open(location, for: .writing)
+        let catalog = try CatalogFactory.open(location, for: .writing, notices: Output.catalogNotices)
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
         let style = ProgressReporter.style(quiet: args.has("--quiet"))
         let json = args.has("--json")

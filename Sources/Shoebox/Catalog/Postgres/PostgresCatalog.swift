@@ -20,20 +20,21 @@ public final class PostgresCatalog: @unchecked Sendable {
     private let readQueue = DispatchQueue(label: "shoebox.catalog.postgres.read")
 
     /// Connects to `uri` (a libpq URI, or "" for libpq's environment variables) to read and
-    /// write, making or upgrading the schema (`PostgresSchema.migrate`).
-    public init(uri: String) throws {
+    /// write, making or upgrading the schema (`PostgresSchema.migrate`). A lost connection's
+    /// reconnection is told to `notices`.
+    public init(uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
-        let writer = try PGConnection(conninfo: uri)
+        let writer = try PGConnection(conninfo: uri, notices: notices)
         try PostgresSchema.migrate(writer, target: name)
         self.writer = writer
-        reader = try PGConnection(conninfo: uri)
+        reader = try PGConnection(conninfo: uri, notices: notices)
     }
 
     /// Connects to read only; the schema must be this Shoebox's.
-    public init(readingOnly uri: String) throws {
+    public init(readingOnly uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
         writer = nil
-        reader = try PGConnection(conninfo: uri)
+        reader = try PGConnection(conninfo: uri, notices: notices)
         let version = try PostgresSchema.version(reader)
         if version > PostgresSchema.currentVersion {
             throw CatalogError.newerSchema(path: name, found: version, supported: PostgresSchema.currentVersion)
