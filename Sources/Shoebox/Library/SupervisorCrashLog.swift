@@ -17,7 +17,7 @@ import Glibc
 ///
 /// What callers may rely on: `create` returns only once the lock is held on the file that
 /// bears the log's name (a log taken over and removed between its making and its locking is
-/// made again under a new name); `retire` hands what the log still holds to `crash.log` and
+/// made again under a new name), and throws where files cannot be locked; `retire` hands what the log still holds to `crash.log` and
 /// removes it, while still holding the lock.
 public final class SupervisorCrashLog {
     public let log: CrashLog
@@ -41,10 +41,18 @@ public final class SupervisorCrashLog {
             let fd = try folder.createFile(log.name)
             // Inherited by the children (see above): the lock must outlive the supervisor alone.
             _ = fcntl(fd, F_SETFD, 0)
-            if flock(fd, LOCK_EX | LOCK_NB) == 0, folder.isStill(fd, named: log.name) {
+            let locked = flock(fd, LOCK_EX | LOCK_NB) == 0
+            let code = errno
+            if locked, folder.isStill(fd, named: log.name) {
                 return SupervisorCrashLog(log: log, library: library, descriptor: fd)
             }
-            close(fd)   // another ingest took it over in between: a new name
+            close(fd)
+            // Taken over by another ingest in between (it holds the lock, or has removed the
+            // file): a new name. Any other failure (a file system without locks) is the end.
+            if !locked && code != EWOULDBLOCK {
+                try? folder.removeFile(log.name)
+                throw LibraryError.system(path: folder.path(of: log.name), operation: "lock", code: code)
+            }
         }
     }
 
