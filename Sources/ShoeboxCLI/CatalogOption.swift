@@ -40,13 +40,13 @@ enum CatalogOption {
     static func open(_ arguments: CommandLineArguments, library: Library, for access: CatalogAccess = .reading) throws -> any Catalog {
         let location = try location(arguments, library: library)
         try requireCatalog(location, library: library)
-        guard access == .reading else { return try CatalogFactory.open(location, for: .writing) }
+        guard access == .reading else { return try CatalogFactory.open(location, for: .writing, notices: Output.catalogNotices) }
         do {
-            return try CatalogFactory.open(location, for: .reading)
+            return try CatalogFactory.open(location, for: .reading, notices: Output.catalogNotices)
         } catch let CatalogError.olderSchema(path, found, current) where isWritable(location) {
-            _ = try CatalogFactory.open(location, for: .writing)
+            _ = try CatalogFactory.open(location, for: .writing, notices: Output.catalogNotices)
             Output.error("note: upgraded the catalog \(path) from schema \(found) to \(current)")
-            return try CatalogFactory.open(location, for: .reading)
+            return try CatalogFactory.open(location, for: .reading, notices: Output.catalogNotices)
         }
     }
 

@@ -36,6 +36,13 @@ enum Output {
     static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
+
+    /// What a catalog says while it works (a PostgreSQL reconnection), printed as the
+    /// command's own messages are: `shoebox: ` and the line, escaped, after erasing a
+    /// progress line a terminal may show.
+    static let catalogNotices = CatalogNotices { line in
+        error("shoebox: " + line, erasingProgressLine: true)
+    }
 }
 
 /// The library folder from `--library`, `$SHOEBOX_LIBRARY`, or `~/.local/share/shoebox`.

@@ -85,7 +85,7 @@ enum IngestCommand: Command {
             throw UsageError("\(TerminalText.printable(inside)) is the library \(library.root.path) or lies inside it; "
                 + "a library is never ingested (give a PATH outside it)")
         }
-        try library.seal()   // before anything is written there, and before a child is started
+        try library.seal()   // before anything is written there (the supervisor's crash log first)
         if journal == nil && !args.has("--no-supervise") {
             return try IngestSupervisor.run(library: library)
         }
@@ -95,7 +95,7 @@ enum IngestCommand: Command {
         let lock = try LibraryLock(library, shared: location.holdsAQueue)
         defer { withExtendedLifetime(lock) {} }
         try library.prepare()
-        let catalog = try CatalogFactory.open(location, for: .writing)
+        let catalog = try CatalogFactory.open(location, for: .writing, notices: Output.catalogNotices)
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: library, options: options)
         let style = ProgressReporter.style(quiet: args.has("--quiet"))
         let json = args.has("--json")

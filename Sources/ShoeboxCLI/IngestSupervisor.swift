@@ -10,8 +10,10 @@ import Glibc
 /// `SHOEBOX_SUPERVISOR` set), and when the child dies of a fatal signal in a decoder or stops
 /// at a file over its time budget (status 124), the supervisor names the file on stderr and
 /// starts it again. The new child records the file from the command's own crash log in the
-/// library (`CrashLog`: `crash-<16 hex>.log`, named here, removed at the end, so that another
-/// ingest on the library never reads it) as `crashed` or `timeout` and goes on; a journal the children share makes the final summary
+/// library (`SupervisorCrashLog`: `crash-<16 hex>.log`, made and locked here for the
+/// command's life, removed at its end, so that another ingest on the library never reads it
+/// while the command lives, and takes it over once it is killed) as `crashed` or `timeout`
+/// and goes on; a journal the children share makes the final summary
 /// count every file once, and keeps the command from trying the file again.
 ///
 /// What callers may rely on:
@@ -51,21 +53,27 @@ enum IngestSupervisor {
     /// it still names goes to `crash.log`, for the next ingest).
     static func run(library: Library) throws -> Int32 {
         let journal = try IngestJournal.create()
-        let log = CrashLog.forSupervisor()
+        let held = try SupervisorCrashLog.create(in: library)   // the library is sealed by now
         sb_supervisor_install()
         var policy = RestartPolicy(maxRestarts: maxRestarts)
         while true {
-            let child = try spawn(journal: journal, log: log)
+            let child: pid_t
+            do {
+                child = try spawn(journal: journal, log: held.log)
+            } catch {
+                try? held.retire()
+                throw error
+            }
             sb_supervisor_set_child(child)
             let ending = wait(for: child)
             sb_supervisor_set_child(0)
-            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library, logs: [log]),
+            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library, logs: [held.log]),
                                  interrupted: sb_supervisor_received_signal() != 0) {
             case let .restart(line):
                 Output.error(line, erasingProgressLine: true)   // the dead child's, still on screen
             case let .stop(line):
                 if let line { Output.error(line, erasingProgressLine: true) }
-                try? CrashGuard.retire(log, in: library)   // before `finish`, which may end the process by a signal
+                try? held.retire()   // before `finish`, which may end the process by a signal
                 return finish(like: ending)
             }
         }

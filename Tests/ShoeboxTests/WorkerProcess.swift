@@ -22,11 +22,15 @@ final class WorkerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
-        DispatchQueue.global().async(group: readers) {
-            self.readLines(output.fileHandleForReading, into: \.lines, ended: \.outputEnded)
-        }
-        DispatchQueue.global().async(group: readers) {
-            self.readLines(errorPipe.fileHandleForReading, into: \.errorLines, ended: \.errorsEnded)
+        // A thread of its own for each pipe: Dispatch's global queues run on as many threads as
+        // there are cores, and readers blocked in `read` there starved each other's lines.
+        for (handle, kept, ended) in [(output.fileHandleForReading, \WorkerProcess.lines, \WorkerProcess.outputEnded),
+                                      (errorPipe.fileHandleForReading, \WorkerProcess.errorLines, \WorkerProcess.errorsEnded)] {
+            readers.enter()
+            Thread {
+                self.readLines(handle, into: kept, ended: ended)
+                self.readers.leave()
+            }.start()
         }
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self] in
@@ -75,6 +79,11 @@ final class WorkerProcess: @unchecked Sendable {
             while !errorLines.contains(where: { $0.contains(text) }) && !errorsEnded { condition.wait() }
             return errorLines.contains { $0.contains(text) }
         }
+    }
+
+    /// How many lines the worker has printed so far on standard error that contain `text`.
+    func errorLineCount(containing text: String) -> Int {
+        condition.withLock { errorLines.filter { $0.contains(text) }.count }
     }
 
     private func events(_ event: String) -> Int {

@@ -3,7 +3,9 @@
 /// Nothing else names a backend's type: commands, the profiler and the library's tools hold
 /// a `Catalog`. A new backend is one more case in `open`'s switch.
 public enum CatalogFactory {
-    public static func open(_ location: CatalogLocation, for access: CatalogAccess) throws -> any Catalog {
+    /// `notices` hears what the catalog has to say while it works (`CatalogNotices`).
+    public static func open(_ location: CatalogLocation, for access: CatalogAccess,
+                            notices: CatalogNotices = .silent) throws -> any Catalog {
         switch location {
         case let .sqlite(path):
             switch access {
@@ -12,8 +14,8 @@ public enum CatalogFactory {
             }
         case let .postgres(uri):
             switch access {
-            case .reading: return try PostgresCatalog(readingOnly: uri)
-            case .writing: return try PostgresCatalog(uri: uri)
+            case .reading: return try PostgresCatalog(readingOnly: uri, notices: notices)
+            case .writing: return try PostgresCatalog(uri: uri, notices: notices)
             }
         }
     }

@@ -52,10 +52,12 @@ public enum CrashGuard {
         sb_crash_guard_restart_budget()
     }
 
-    /// The files an earlier process died on, as `logs` name them, each once, with why
-    /// (`crashed` or `timeout`); the logs are emptied by `forget`.
-    public static func failedFiles(in library: Library, logs: [CrashLog]) -> [(path: String, errorClass: ErrorClass)] {
-        crashedLines(in: library, logs: logs).map { line in
+    /// The files an earlier process died on, as `logs` name them (and the logs of dead
+    /// supervisors `taken` over, `OrphanedCrashLogs`), each once, with why (`crashed` or
+    /// `timeout`); the logs are emptied by `forget`.
+    public static func failedFiles(in library: Library, logs: [CrashLog], taken: [[UInt8]] = [])
+        -> [(path: String, errorClass: ErrorClass)] {
+        crashedLines(logs.map { contents(of: $0, in: library) } + taken).map { line in
             line.hasPrefix("timeout\t") ? (path(fromLogText: String(line.dropFirst(8))), .timeout) : (path(fromLogText: line), .crashed)
         }
     }
@@ -93,17 +95,21 @@ public enum CrashGuard {
 
     private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
 
-    private static func crashedLines(in library: Library, logs: [CrashLog]) -> [String] {
+    /// The lines of the logs' `texts`, each once.
+    private static func crashedLines(_ texts: [[UInt8]]) -> [String] {
         var seen = Set<[UInt8]>()
-        return logs.flatMap { log -> [String] in
-            // An empty log is the usual case; it is not read at all (Foundation leaks a buffer
-            // on reading an empty file, which LeakSanitizer reports).
-            let path = log.path(in: library)
-            guard let size = SourceFile.status(ofPath: path)?.size, size > 0,
-                  let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-            return Array(text.utf8).split(separator: newline).filter { seen.insert(Array($0)).inserted }
-                .map { String(decoding: $0, as: UTF8.self) }
+        return texts.flatMap { text in
+            text.split(separator: newline).filter { seen.insert(Array($0)).inserted }.map { String(decoding: $0, as: UTF8.self) }
         }
+    }
+
+    private static func contents(of log: CrashLog, in library: Library) -> [UInt8] {
+        // An empty log is the usual case; it is not read at all (Foundation leaks a buffer
+        // on reading an empty file, which LeakSanitizer reports).
+        let path = log.path(in: library)
+        guard let size = SourceFile.status(ofPath: path)?.size, size > 0,
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return Array(text.utf8)
     }
 
     /// Empties `logs` once their files are recorded (never through a link).
@@ -114,21 +120,15 @@ public enum CrashGuard {
         }
     }
 
-    /// Ends a supervised ingest's own log: what it still holds (a file no child recorded, as
-    /// when the supervisor stops restarting) is appended to `crash.log`, for the next ingest to
-    /// record, and the log is removed (a regular file with a Shoebox crash log's name, in the
-    /// sealed library, never through a link).
-    public static func retire(_ log: CrashLog, in library: Library) throws {
-        guard CrashLog.isSupervisorLogName(log.name) else { return }
-        let folder = try library.openSealed()
-        if let left = try folder.contents(of: log.name, limit: 1 << 20), !left.isEmpty {
-            // Appended as the crash guard appends (O_APPEND, never through a link): whole lines.
-            let fd = open(CrashLog.shared.path(in: library), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw LibraryError.cannotCreate(CrashLog.shared.path(in: library), String(cString: strerror(errno))) }
-            defer { close(fd) }
-            _ = left.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        }
-        try folder.removeFile(log.name)
+    /// Appends `lines` (whole lines of a log) to `crash.log`, as the crash guard appends
+    /// (O_APPEND, never through a link), for the next ingest to record.
+    static func appendToShared(_ lines: [UInt8], in library: Library) throws {
+        let path = CrashLog.shared.path(in: library)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw LibraryError.cannotCreate(path, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let written = lines.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == lines.count else { throw LibraryError.system(path: path, operation: "write", code: errno) }
     }
 
     #if DEBUG

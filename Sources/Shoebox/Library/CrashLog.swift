@@ -1,9 +1,11 @@
 /// Which file in the library a process's crash guard writes to (`CrashGuard`), and which the
 /// next process reads.
 ///
-/// Each supervised `shoebox ingest` has a log of its own, `crash-<16 hex>.log`, named by its
-/// supervisor when it starts and removed by it at its end: the supervisor reads it to name
-/// the file its child died on, and its next child records that file. Workers that share a
+/// Each supervised `shoebox ingest` has a log of its own, `crash-<16 hex>.log`, made and locked
+/// by its supervisor when it starts and removed by it at its end (`SupervisorCrashLog`): the
+/// supervisor reads it to name the file its child died on, and its next child records that
+/// file; the log of a supervisor killed with SIGKILL is taken over by the next ingest
+/// (`OrphanedCrashLogs`). Workers that share a
 /// library (queue workers, on one machine or many) therefore never read each other's crashes:
 /// with one log, a worker starting just after another's child died recorded that crash and
 /// emptied the log, and the other's supervisor found no file to name. `crash.log` (`shared`)

@@ -135,9 +135,42 @@ public final class LibraryFolder {
             throw LibraryError.system(path: path(of: name), operation: "read", code: errno)
         }
         defer { close(fd) }
+        return try Self.read(fd, limit: limit, path: path(of: name))
+    }
+
+    /// The regular file `name`, opened for reading (never through a link, never a FIFO's
+    /// wait); nil when it cannot be opened or is not a regular file. The caller closes it.
+    func openRegularFile(_ name: String) -> Int32? {
+        let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Whether the open file `fd` is still the regular file called `name` here (not removed,
+    /// nor replaced by another file since it was opened).
+    func isStill(_ fd: Int32, named name: String) -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0, open.st_nlink > 0,
+              fstatat(descriptor, name, &named, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        return named.st_mode & S_IFMT == S_IFREG && named.st_dev == open.st_dev && named.st_ino == open.st_ino
+    }
+
+    /// Up to `limit` bytes from the start of the open file `fd` (`path` names it in errors).
+    static func read(_ fd: Int32, limit: Int, path: String) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: limit)
-        let count = read(fd, &buffer, limit)
-        guard count >= 0 else { throw LibraryError.system(path: path(of: name), operation: "read", code: errno) }
+        var count = 0
+        while count < limit {
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, limit - count, off_t(count)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw LibraryError.system(path: path, operation: "read", code: errno) }
+            if n == 0 { break }
+            count += n
+        }
         return Array(buffer.prefix(count))
     }
 

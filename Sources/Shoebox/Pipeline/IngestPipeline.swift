@@ -134,16 +134,16 @@ public final class IngestPipeline {
     }
 
     /// Files an earlier process died on (its supervisor's crash log, which this process
-    /// writes too, and `crash.log`, which processes without a supervisor write) are recorded as `crashed` or
-    /// `timeout` before the walk, so the plan stage skips them (until `--retry-failed`, and
-    /// never again in this command) instead of dying on them again. Reported here, counted
-    /// once by the tally.
+    /// writes too; `crash.log`, which processes without a supervisor write; the logs of
+    /// supervisors that are gone, taken over here) are recorded as `crashed` or `timeout`
+    /// before the walk, so the plan stage skips them (until `--retry-failed`, and never again
+    /// in this command) instead of dying on them again. Reported here, counted once by the
+    /// tally. The logs are emptied (the dead supervisors' removed) once their files are recorded.
     private func recordEarlierCrashes(run: Int64, roots: [String], tally: inout IngestTally,
                                       onEvent: (IngestEvent) -> Void) throws {
         let logs = options.crashLog == .shared ? [CrashLog.shared] : [options.crashLog, .shared]
-        let failures = CrashGuard.failedFiles(in: library, logs: logs)
-        guard !failures.isEmpty else { return }
-        for (path, errorClass) in failures {
+        let orphans = try OrphanedCrashLogs.takeOver(in: library, except: options.crashLog)
+        for (path, errorClass) in CrashGuard.failedFiles(in: library, logs: logs, taken: orphans.contents) {
             guard let status = SourceFile.status(ofPath: path) else { continue }
             let root = roots.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
                 ?? (path as NSString).deletingLastPathComponent
@@ -156,6 +156,7 @@ public final class IngestPipeline {
             onEvent(.failed(failure))
         }
         CrashGuard.forget(in: library, logs: logs)
+        orphans.remove()
     }
 
     /// Flags the assets of each walked folder root that are gone from disk, by `flag` (nil: not

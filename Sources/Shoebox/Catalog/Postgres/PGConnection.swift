@@ -14,6 +14,8 @@ final class PGConnection {
     /// The URI or `key=value` string libpq was given ("" reads libpq's environment variables:
     /// PGHOST, PGPORT, PGDATABASE, PGUSER...).
     let conninfo: String
+    /// Where `reconnect` says what it is doing.
+    private let notices: CatalogNotices
     private var handle: OpaquePointer
     private var prepared: [String: String] = [:]
 
@@ -32,8 +34,9 @@ final class PGConnection {
         return delays
     }()
 
-    init(conninfo: String) throws {
+    init(conninfo: String, notices: CatalogNotices = .silent) throws {
         self.conninfo = conninfo
+        self.notices = notices
         handle = try Self.connect(conninfo)
     }
 
@@ -74,8 +77,9 @@ final class PGConnection {
     /// Opens a new connection in place of a lost one: tries at once, then again after each
     /// pause of `reconnectDelays`; throws the last failure when every attempt failed. Each failed
     /// attempt that is followed by another, and a reconnection that needed more than one, is one
-    /// line on stderr: a worker waiting out an unreachable server says so instead of hanging
-    /// silently, and the tests wait on those lines (the back-off's steps) instead of on time.
+    /// line to `notices` (the CLI prints it on stderr): a worker waiting out an unreachable
+    /// server says so instead of hanging silently, and the tests wait on those lines (the
+    /// back-off's steps) instead of on time.
     func reconnect() throws {
         let lost = ContinuousClock.now
         let attempts = Self.reconnectDelays.count + 1
@@ -84,12 +88,12 @@ final class PGConnection {
             do {
                 try replaceHandle()
                 if attempt > 1 {
-                    Self.announce("reconnected to the catalog at attempt \(attempt) of \(attempts), \(Self.seconds(since: lost)) after the connection was lost")
+                    notices.say("reconnected to the catalog at attempt \(attempt) of \(attempts), \(Self.seconds(since: lost)) after the connection was lost")
                 }
                 return
             } catch where attempt < attempts {
                 let delay = Self.reconnectDelays[attempt - 1]
-                Self.announce("cannot reach the catalog (attempt \(attempt) of \(attempts), \(Self.seconds(since: lost)) after the connection was lost): "
+                notices.say("cannot reach the catalog (attempt \(attempt) of \(attempts), \(Self.seconds(since: lost)) after the connection was lost): "
                     + "\(error); trying again in \(String(format: "%.2f", delay)) s")
                 Thread.sleep(forTimeInterval: delay)
                 attempt += 1
@@ -106,13 +110,6 @@ final class PGConnection {
 
     private static func seconds(since start: ContinuousClock.Instant) -> String {
         String(format: "%.1f s", start.duration(to: .now).inSeconds)
-    }
-
-    /// One line on stderr, after erasing the progress line a terminal may show; the message
-    /// (libpq's, which may echo the URI's host or database) with its control characters escaped.
-    private static func announce(_ message: String) {
-        let erase = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
-        FileHandle.standardError.write(Data((erase + "shoebox: " + PathText.printable(message) + "\n").utf8))
     }
 
     /// Runs SQL with no parameters (schema, several statements at once); returns the last result.

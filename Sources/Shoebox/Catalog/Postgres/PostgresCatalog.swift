@@ -20,38 +20,23 @@ public final class PostgresCatalog: @unchecked Sendable {
     private let readQueue = DispatchQueue(label: "shoebox.catalog.postgres.read")
 
     /// Connects to `uri` (a libpq URI, or "" for libpq's environment variables) to read and
-    /// write, making or upgrading the schema (`PostgresSchema.migrate`).
-    public init(uri: String) throws {
+    /// write, making or upgrading the schema (`PostgresSchema.migrate`). A lost connection's
+    /// reconnection is told to `notices`.
+    public init(uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
-        let writer = try PGConnection(conninfo: uri)
+        let writer = try PGConnection(conninfo: uri, notices: notices)
         try PostgresSchema.migrate(writer, target: name)
         self.writer = writer
-        reader = try PGConnection(conninfo: uri)
+        reader = try PGConnection(conninfo: uri, notices: notices)
     }
 
-    /// Connects to read only; the schema must be this Shoebox's.
-    public init(readingOnly uri: String) throws {
+    /// Connects to read only; each of the catalog's migration lists must be this Shoebox's
+    /// (`PostgresSchema.requireReadable`).
+    public init(readingOnly uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
         writer = nil
-        reader = try PGConnection(conninfo: uri)
-        let version = try PostgresSchema.version(reader)
-        if version > PostgresSchema.currentVersion {
-            throw CatalogError.newerSchema(path: name, found: version, supported: PostgresSchema.currentVersion)
-        }
-        if version < PostgresSchema.currentVersion {
-            throw CatalogError.olderSchema(path: name, found: version, current: PostgresSchema.currentVersion)
-        }
-        // A queue, if there is one, must be this Shoebox's too: `status` reads its newest tables.
-        let queueVersion = try PostgresQueueSchema.version(reader)
-        if queueVersion > 0 && queueVersion < PostgresQueueSchema.currentVersion {
-            throw CatalogError.olderSchema(path: name + " (work queue)", found: queueVersion, current: PostgresQueueSchema.currentVersion)
-        }
-        // `albums()` reads the kept album counts: a catalog without them (or older ones) is upgraded first.
-        let countsVersion = try PostgresAlbumCountsSchema.version(reader)
-        if countsVersion < PostgresAlbumCountsSchema.currentVersion {
-            throw CatalogError.olderSchema(path: name + " (album counts)", found: countsVersion,
-                                           current: PostgresAlbumCountsSchema.currentVersion)
-        }
+        reader = try PGConnection(conninfo: uri, notices: notices)
+        try PostgresSchema.requireReadable(reader, target: name)
     }
 
     /// Runs `body` in one writing transaction on the writer's queue.

@@ -158,14 +158,27 @@ enum PostgresSchema {
     /// The version the database holds (0 for an empty one).
     static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
 
-    /// Brings the database up to `currentVersion`, then the queue's and the kept counts'
-    /// tables (`PostgresMigrationList`); refuses a catalog from a newer Shoebox. `target`
-    /// names the catalog in errors.
+    /// Every migration list of a catalog, in the order they are migrated: the catalog's own,
+    /// the work queue's (a catalog an older Shoebox made has none, and is read as it is: no
+    /// work), the kept album counts' (`albums()` reads them: a catalog without them is upgraded
+    /// first).
+    static let parts = [
+        PostgresSchemaPart(list: list, label: "", readableWhenAbsent: false),
+        PostgresSchemaPart(list: PostgresQueueSchema.list, label: " (work queue)", readableWhenAbsent: true),
+        PostgresSchemaPart(list: PostgresAlbumCountsSchema.list, label: " (album counts)", readableWhenAbsent: false),
+    ]
+
+    /// Brings each list of `parts` up to this Shoebox's (`PostgresMigrationList`), refusing a
+    /// catalog where any is newer (`PostgresSchemaPart`). `target` names the catalog in errors.
     static func migrate(_ connection: PGConnection, target: String) throws {
-        try list.migrate(connection) { found in
-            CatalogError.newerSchema(path: target, found: found, supported: currentVersion)
+        for part in parts { try part.migrate(connection, catalog: target) }
+    }
+
+    /// Refuses a catalog to read only unless each list of `parts` is this Shoebox's (or a
+    /// list it may lack is absent), by `PostgresSchemaPart`'s rule. `target` names the catalog.
+    static func requireReadable(_ connection: PGConnection, target: String) throws {
+        for part in parts {
+            try part.check(found: part.list.version(connection), catalog: target, readingOnly: true)
         }
-        try PostgresQueueSchema.migrate(connection)
-        try PostgresAlbumCountsSchema.migrate(connection)
     }
 }
