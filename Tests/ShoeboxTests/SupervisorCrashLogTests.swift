@@ -12,8 +12,8 @@ import Testing
 /// the log, without sleeping: once the first child has printed its first line it holds the
 /// library's lock, so the test's own blocking `flock` on that lock returns when that child
 /// has died of its crash, and the restarted child, which waits for the lock, reads nothing.
-/// The crashing file comes after 30 others (one decode worker, roots in order), so that the
-/// test is waiting on the lock before the crash; a test that came too late says so.
+/// Meanwhile the supervisor is stopped (SIGSTOP), so it cannot start the next child before the
+/// test holds the lock, however late the test gets to it; a test that came too late says so.
 @Suite struct SupervisorCrashLogTests {
     /// `shoebox ingest` of 30 JPEGs, then `later/boom.jpg`, crashing on `boom.jpg`, stopped
     /// after that crash with the library's lock held by the test (until `libraryLock` is released).
@@ -35,7 +35,9 @@ import Testing
             command = try WorkerProcess(["ingest"] + roots + ["--library", library.path, "--jobs", "1"],
                                         environment: CrashGuardTests.crashOnBoom)
             guard command.waitForErrorLine(containing: "ingesting into") else { throw CocoaError(.executableLoad) }
+            command.signal(SIGSTOP)   // the supervisor: it cannot start the next child before the test holds the lock
             libraryLock = try LockHold(library.appendingPathComponent("lock").path)
+            command.signal(SIGCONT)
             #expect(command.errorLineCount(containing: "ingesting into") == 1, "the restarted child ran before the test held the lock")
         }
 
