@@ -15,6 +15,7 @@ packages=(
     libgif-dev              # CGif: GIF frames, delays and loop count
     libde265-dev            # CDe265: HEIC pictures decoded and shrunk by Shoebox itself
     libdav1d-dev            # CDav1d: AVIF pictures decoded and shrunk by Shoebox itself, one thread, one copy
+    liblcms2-dev            # CLCMS2: embedded colour profiles converted to sRGB, each profile's transform built once
     libraw-dev              # CRaw: camera RAW files (DNG, CR2, NEF, ARW, ...): metadata, previews, development
     libavformat-dev         # CFFmpeg: video containers
     libavcodec-dev          # CFFmpeg: the poster frame's decoder

@@ -328,3 +328,59 @@ static inline int sb_vips_jpeg_shrink_load(void *buf, size_t len, int shrink, Vi
 static inline int sb_vips_icc_to_srgb(VipsImage *in, VipsImage **out) {
     return vips_icc_transform(in, out, "srgb", "embedded", TRUE, NULL);
 }
+
+/* libvips's own profile called `name` ("srgb": the one sb_vips_icc_to_srgb converts to and
+ * attaches to its output), as a blob the caller unrefs. */
+static inline int sb_vips_profile_load(const char *name, VipsBlob **out) {
+    return vips_profile_load(name, out, NULL);
+}
+
+/* A point operation whose work is a function of the caller's, one line at a time: `line`
+ * turns `width` pixels of the input, at `in`, into as many output pixels at `out` (the same
+ * bands and format: the output's header is the input's). `state` is handed to `line` and,
+ * once the output image is closed (or at once when it cannot be made), to `release`: it
+ * lives as long as a region of the output can still be computed. The output holds a
+ * reference to the input. */
+typedef void (*SBLineFunction)(void *state, const VipsPel *in, VipsPel *out, int width);
+typedef void (*SBReleaseFunction)(void *state);
+typedef struct { SBLineFunction line; SBReleaseFunction release; void *state; VipsImage *in; } SBLineMap;
+
+static inline int sb_vips_line_map_generate(VipsRegion *out, void *seq, void *a, void *b, gboolean *stop) {
+    VipsRegion *in = (VipsRegion *) seq;
+    SBLineMap *map = (SBLineMap *) b;
+    VipsRect *r = &out->valid;
+    (void) a; (void) stop;
+    if (vips_region_prepare(in, r))
+        return -1;
+    for (int y = r->top; y < r->top + r->height; y++)
+        map->line(map->state, VIPS_REGION_ADDR(in, r->left, y), VIPS_REGION_ADDR(out, r->left, y), r->width);
+    return 0;
+}
+
+static inline void sb_vips_line_map_close(VipsImage *image, void *data) {
+    SBLineMap *map = (SBLineMap *) data;
+    (void) image;
+    map->release(map->state);
+    g_object_unref(map->in);
+    g_free(map);
+}
+
+static inline int sb_vips_map_lines(VipsImage *in, VipsImage **out, SBLineFunction line, SBReleaseFunction release,
+                                    void *state) {
+    VipsImage *result = vips_image_new();
+    VipsImage *inputs[] = { in, NULL };
+    SBLineMap *map = g_new(SBLineMap, 1);
+    map->line = line;
+    map->release = release;
+    map->state = state;
+    map->in = in;
+    g_object_ref(in);
+    g_signal_connect(result, "close", G_CALLBACK(sb_vips_line_map_close), map);
+    if (vips_image_pipeline_array(result, VIPS_DEMAND_STYLE_THINSTRIP, inputs) ||
+        vips_image_generate(result, vips_start_one, sb_vips_line_map_generate, vips_stop_one, in, map)) {
+        g_object_unref(result);   /* closing it releases the state and the input */
+        return -1;
+    }
+    *out = result;
+    return 0;
+}

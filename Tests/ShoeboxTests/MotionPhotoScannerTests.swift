@@ -115,6 +115,16 @@ import Testing
         }
     }
 
+    /// The trailer follows the still's own data: its marker's name in a header segment (a
+    /// comment here) is not the trailer, and does not hide the one after the end-of-image marker.
+    @Test func aSamsungTrailerIsLookedForAfterTheEndOfImage() throws {
+        let real = try still()
+        let marker = Array("MotionPhoto_Data".utf8)
+        let comment: [UInt8] = [0xFF, 0xFE, 0, UInt8(2 + marker.count)] + marker
+        let still = Array(real[0..<2]) + comment + Array(real[2...]) + marker
+        #expect(scan(still + mp4, .jpeg) == video(offset: still.count, length: mp4.count))
+    }
+
     @Test func anMP4AfterTheEndOfImageThatRunsPastTheEndIsCutShort() throws {
         #expect(scan(try still() + cutMP4(keeping: 40), .jpeg)
                 == .cutShort(reason: "the motion photo's video is cut short: its mdat box runs 952 bytes past the end of the file"))

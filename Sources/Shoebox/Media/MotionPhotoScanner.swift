@@ -22,7 +22,7 @@ public enum MotionPhotoScanner {
 
     private static func locate(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?) -> MotionPhotoFinding? {
         if let xmp, let finding = fromXMP(xmp, bytes: bytes, format: format) { return finding }
-        if format == .jpeg, let video = samsungTrailer(bytes) ?? videoAtEndOfImage(bytes) { return .video(video) }
+        if format == .jpeg, let video = appendedToJPEG(bytes) { return .video(video) }
         if format == .heic { return mpvdBox(bytes) }
         return nil
     }
@@ -52,17 +52,28 @@ public enum MotionPhotoScanner {
             + "and the file has \(size)"
     }
 
-    private static func samsungTrailer(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+    /// A video appended to a JPEG, found without XMP: a Samsung trailer's, else an MP4 right at
+    /// the end-of-image marker. Both follow the still's own data, so the trailer's marker is
+    /// looked for only after that marker (the whole file when the walk finds no end): the
+    /// still's bytes are searched once, not twice, and a marker's name in a header segment
+    /// is not taken for the trailer.
+    private static func appendedToJPEG(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
+        let end = JPEGStructure.endOfImage(bytes)
+        return samsungTrailer(bytes, from: end ?? 0) ?? end.flatMap { videoAtEndOfImage(bytes, at: $0) }
+    }
+
+    private static func samsungTrailer(_ bytes: UnsafeRawBufferPointer, from start: Int) -> EmbeddedVideo? {
         let marker = Array("MotionPhoto_Data".utf8)
-        guard let found = ByteSearch.first(marker, in: bytes, from: 0) else { return nil }
+        guard let found = ByteSearch.first(marker, in: bytes, from: start) else { return nil }
         let offset = found + marker.count
         let end = ByteSearch.first(Array("SEFH".utf8), in: bytes, from: offset) ?? bytes.count
         return checked(EmbeddedVideo(offset: Int64(offset), length: Int64(end - offset)), bytes)
     }
 
-    /// An MP4 appended right after the JPEG's end-of-image marker, with nothing to announce it.
-    private static func videoAtEndOfImage(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
-        guard let end = JPEGStructure.endOfImage(bytes), end < bytes.count else { return nil }
+    /// An MP4 appended right after the JPEG's end-of-image marker (`end`: just past it), with
+    /// nothing to announce it.
+    private static func videoAtEndOfImage(_ bytes: UnsafeRawBufferPointer, at end: Int) -> EmbeddedVideo? {
+        guard end < bytes.count else { return nil }
         return checked(EmbeddedVideo(offset: Int64(end), length: Int64(bytes.count - end)), bytes)
     }
 

@@ -29,4 +29,42 @@ extension VipsImage {
     var needsProfileTransform: Bool {
         hasICCProfile && iccProfileProblem == nil && !iccProfileIsSRGB
     }
+
+    /// The pixels converted through the embedded ICC profile to 8-bit sRGB, as libvips's
+    /// `icc_transform` converts them, byte for byte. 8-bit RGB pixels with an RGB profile (every
+    /// JPEG and HEIC route's) go through `cache`'s transform for the profile, built once per
+    /// profile instead of once per image; anything else (CMYK, greyscale, 16-bit, a profile
+    /// lcms cannot build a transform from) goes through libvips's operation as before.
+    func convertedToSRGB(cache: ICCTransformCache = .shared) throws -> VipsImage {
+        guard bands == 3, vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR,
+              [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_RGB].contains(vips_image_get_interpretation(pointer)),
+              let profile = blob(named: "icc-profile-data"), let transform = cache.transform(for: profile),
+              let srgb = Self.libvipsSRGBProfile else {
+            return try Self.make("icc_transform") { sb_vips_icc_to_srgb(pointer, $0) }
+        }
+        let state = Unmanaged.passRetained(transform).toOpaque()   // released when the output closes
+        let converted = try Self.make("icc_transform") { out in
+            sb_vips_map_lines(pointer, out, { state, input, output, width in
+                guard let state, let input, let output else { return }
+                Unmanaged<ICCTransform>.fromOpaque(state).takeUnretainedValue().convert(input, into: output, count: Int(width))
+            }, { state in
+                if let state { Unmanaged<ICCTransform>.fromOpaque(state).release() }
+            }, state)
+        }
+        // What libvips's operation leaves on its output: sRGB pixels tagged with its sRGB profile.
+        converted.pointer.pointee.Type = VIPS_INTERPRETATION_sRGB
+        converted.setBlob(named: "icc-profile-data", to: srgb)
+        return converted
+    }
+
+    /// libvips's own sRGB profile, the one its `icc_transform` converts to and attaches; nil
+    /// when libvips has none (then every conversion goes through libvips's operation).
+    static let libvipsSRGBProfile: Data? = {
+        var blob: UnsafeMutablePointer<VipsBlob>?
+        guard sb_vips_profile_load("srgb", &blob) == 0, let blob else { return nil }
+        defer { vips_area_unref(UnsafeMutableRawPointer(blob).assumingMemoryBound(to: VipsArea.self)) }
+        var length = 0
+        guard let bytes = vips_blob_get(blob, &length), length > 0 else { return nil }
+        return Data(bytes: bytes, count: length)
+    }()
 }

@@ -45,7 +45,7 @@ extension VipsImage {
         var image = try make("jpegload", backing: bytes) { out in
             sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
         }
-        if convertToSRGB { image = try make("icc_transform") { sb_vips_icc_to_srgb(image.pointer, $0) } }
+        if convertToSRGB { image = try image.convertedToSRGB() }
         return try image.fittedInMemory(width, height)
     }
 
@@ -70,7 +70,7 @@ extension VipsImage {
         for transform in shrunk.transforms { image = try image.applying(transform) }
         if convertToSRGB, let profile = header.blob(named: "icc-profile-data") {
             image.setBlob(named: "icc-profile-data", to: profile)
-            image = try make("icc_transform") { sb_vips_icc_to_srgb(image.pointer, $0) }
+            image = try image.convertedToSRGB()
         }
         return try image.fittedInMemory(width, height)
     }
