@@ -170,7 +170,9 @@ struct PostgresAlbumCountsTests {
         let db = try PGConnection(conninfo: uri)
         try db.execute("""
             DROP FUNCTION assets_album_count() CASCADE; DROP FUNCTION assets_leave_user_albums() CASCADE;
-            DROP FUNCTION album_assets_count() CASCADE; DROP TABLE folder_album_counts, user_album_counts, shoebox_album_counts_schema
+            DROP FUNCTION album_assets_count() CASCADE; DROP TABLE folder_album_counts, user_album_counts, shoebox_album_counts_schema;
+            DROP FUNCTION assets_album_first() CASCADE; DROP FUNCTION folder_album_firsts_enter(text[], bigint[], text[]);
+            DROP FUNCTION folder_album_firsts_leave(text[], bigint[]); DROP TABLE folder_album_firsts
             """)
         try db.execute("UPDATE assets SET missing = 1 WHERE path = '/photos/x/b.jpg'")
 

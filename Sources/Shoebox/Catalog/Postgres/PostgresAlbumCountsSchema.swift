@@ -132,6 +132,7 @@ enum PostgresAlbumCountsSchema {
         SELECT m.album_id, a.kind, 0, count(*) FROM album_assets m JOIN assets a ON a.id = m.asset_id
         WHERE a.status = 'ok' AND a.missing = 0 AND a.hidden = 0 GROUP BY m.album_id, a.kind;
         """),
+        (2, PostgresFolderAlbumFirsts.migrationSQL),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_album_counts_schema", migrations: migrations)

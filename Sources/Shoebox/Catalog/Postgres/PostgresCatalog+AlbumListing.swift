@@ -1,8 +1,9 @@
 /// Album listings, each read in one snapshot: counts from the kept counts per album and kind
 /// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
-/// album's first asset (one index seek per album) in the same statement, one for each kind of
-/// album: a listing costs a fixed number of round trips whatever the number of albums, plus
-/// one for each album with an explicit cover (whether it still applies).
+/// album's first asset in the same statement, one for each kind of album (a folder album's
+/// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek): a listing costs a fixed
+/// number of round trips whatever the number of albums, plus one for each album with an
+/// explicit cover (whether it still applies).
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -71,52 +72,57 @@ extension PostgresCatalog {
 
     /// Every album of `kind` that shows any asset: its shown assets per kind (the kept counts,
     /// `PostgresAlbumCountsSchema`, their shards summed) and its first shown asset in its own
-    /// order, in one statement (`folderListingSQL`, `userListingSQL`): one round trip, one
-    /// index seek per album (a statement per album took seconds for 5,000 albums).
+    /// order, in one statement (`folderListingSQL`, `userListingSQL`) of one row per album:
+    /// one round trip (a statement per album took seconds for 5,000 albums).
     static func listedAlbums(_ kind: AlbumKind, db: PGConnection) throws -> [AlbumReference: (counts: KindCounts, first: Int64)] {
         var listed: [AlbumReference: (counts: KindCounts, first: Int64)] = [:]
         let result = try db.query(kind == .folder ? folderListingSQL : userListingSQL)
-        let (title, kindColumn, n, first) = (result.column("title"), result.column("kind"), result.column("n"), result.column("first"))
+        let (title, first) = (result.column("title"), result.column("first"))
+        let kindColumns = AssetKind.allCases.map { ($0, result.column(countColumn($0))) }
         for row in result.rowIndexes {
-            guard let assetKind = AssetKind(rawValue: result.text(row, kindColumn)) else { continue }
-            let album = AlbumReference(kind, result.text(row, title))
-            listed[album, default: (KindCounts(), result.int64(row, first))].counts[assetKind] += Int(result.int64(row, n))
+            var counts = KindCounts()
+            for (assetKind, column) in kindColumns { counts[assetKind] = Int(result.int64(row, column)) }
+            listed[AlbumReference(kind, result.text(row, title))] = (counts, result.int64(row, first))
         }
         return listed
     }
 
-    /// Per folder album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
-    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a folder album.
-    static let folderListingSQL: String = {
-        let order = PostgresFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil).order
-        return """
-            WITH counts AS (
-                SELECT title, kind, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind HAVING sum(assets) > 0
-            ), firsts AS (
-                SELECT folder.title AS title, first.id AS id FROM (SELECT DISTINCT title FROM counts) AS folder CROSS JOIN LATERAL (
-                    SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
-                    ORDER BY \(order.orderBy) LIMIT 1
-                ) AS first
-            )
-            SELECT counts.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
-            FROM counts JOIN firsts ON firsts.title = counts.title
-            """
-    }()
+    /// The column of one kind's count in the listing statements.
+    private static func countColumn(_ kind: AssetKind) -> String { "n_\(kind.rawValue.lowercased())" }
 
-    /// Per user album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
-    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a user album.
+    /// One column per kind of asset, `n_photo`..., summing the kept counts' `assets` of that
+    /// kind over the rows grouped by the statement.
+    private static var kindCountColumns: String {
+        AssetKind.allCases.map { "coalesce(sum(assets) FILTER (WHERE kind = '\($0.rawValue)'), 0)::bigint AS \(countColumn($0))" }
+            .joined(separator: ", ")
+    }
+
+    /// Per folder album: `title`, its shown assets per kind (`n_photo`..., the album shows
+    /// some) and its `first` asset: the first of its kept firsts' rows
+    /// (`PostgresFolderAlbumFirsts`), so no seek per album.
+    static let folderListingSQL = """
+        WITH counts AS (
+            SELECT title, \(kindCountColumns) FROM folder_album_counts GROUP BY title HAVING sum(assets) > 0
+        ), firsts AS (
+            SELECT DISTINCT ON (title) title, asset_id FROM folder_album_firsts ORDER BY title, \(PostgresFolderAlbumFirsts.rowOrder)
+        )
+        SELECT counts.*, firsts.asset_id AS first FROM counts JOIN firsts ON firsts.title = counts.title
+        """
+
+    /// Per user album: `title`, its shown assets per kind (`n_photo`..., the album shows some)
+    /// and its `first` asset, ordered as `PostgresFetchQuery` orders a user album.
     static let userListingSQL: String = {
         let order = PostgresFetchQuery(AssetFetchOptions(album: .user(""), sort: .albumOrder), userAlbumID: 0).order
         return """
             WITH counts AS (
-                SELECT album_id, kind, sum(assets)::bigint AS n FROM user_album_counts GROUP BY album_id, kind HAVING sum(assets) > 0
+                SELECT album_id, \(kindCountColumns) FROM user_album_counts GROUP BY album_id HAVING sum(assets) > 0
             ), firsts AS (
-                SELECT album.id AS album_id, first.id AS id FROM (SELECT DISTINCT album_id AS id FROM counts) AS album CROSS JOIN LATERAL (
+                SELECT album.album_id AS album_id, first.id AS id FROM counts AS album CROSS JOIN LATERAL (
                     SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
-                    WHERE m.album_id = album.id AND \(PostgresFetchQuery.shown) ORDER BY \(order.orderBy) LIMIT 1
+                    WHERE m.album_id = album.album_id AND \(PostgresFetchQuery.shown) ORDER BY \(order.orderBy) LIMIT 1
                 ) AS first
             )
-            SELECT al.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
+            SELECT al.title AS title, counts.*, firsts.id AS first
             FROM counts JOIN firsts ON firsts.album_id = counts.album_id JOIN albums al ON al.id = counts.album_id AND al.kind = 'user'
             """
     }()
