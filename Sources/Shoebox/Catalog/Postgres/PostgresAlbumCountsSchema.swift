@@ -133,6 +133,7 @@ enum PostgresAlbumCountsSchema {
         WHERE a.status = 'ok' AND a.missing = 0 AND a.hidden = 0 GROUP BY m.album_id, a.kind;
         """),
         (2, PostgresFolderAlbumFirsts.migrationSQL),
+        (3, PostgresFolderAlbumKindCounts.migrationSQL),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_album_counts_schema", migrations: migrations)
