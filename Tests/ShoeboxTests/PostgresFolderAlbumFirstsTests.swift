@@ -99,11 +99,10 @@ struct PostgresFolderAlbumFirstsTests {
         #expect(steps == [])
     }
 
-    /// Runs `writers` at once, each with its own catalog (connection), while a watcher compares
+    /// Runs `writers` at once, each with its catalog of `catalogs` (its own connection), while a watcher compares
     /// the kept firsts with sought ones in a snapshot, again and again until they are done: any
     /// committed state must agree. Returns the watcher's disagreements, then the final ones.
-    func runAtOnce(_ uri: String, _ writers: [(PostgresCatalog) throws -> Void]) throws -> (seen: [String], final: [String]) {
-        let catalogs = try writers.map { _ in try PostgresCatalog(uri: uri) }
+    func runAtOnce(_ uri: String, _ catalogs: [PostgresCatalog], _ writers: [(PostgresCatalog) throws -> Void]) throws -> (seen: [String], final: [String]) {
         let watcher = try PGConnection(conninfo: uri)
         let errors = ErrorList()
         let done = DispatchGroup()
@@ -121,15 +120,17 @@ struct PostgresFolderAlbumFirstsTests {
     }
 
     /// One writer fails folder x's assets from the newest down (each the album's first when
-    /// it goes) while the other records a new asset just older than each of them: the failing
-    /// writer's new look for the first must see every new asset the other has kept in its row
-    /// (the row's lock before the seek), else the first falls past it.
+    /// it goes) while the other records a new asset just older than each of them. The recording
+    /// writer recorded the old assets too, so its upserts land on the row (its backend's shard)
+    /// that holds the first being failed: they keep it there and hold the row until they
+    /// commit. The failing writer's new look for the first must wait for that (the row's lock
+    /// before the seek) and see the new asset, else the first falls past it.
     @Test func twoWritersFailingTheFirstAndRecordingJustOlderAssetsKeepItsFirstTrue() throws {
         let uri = try PostgresServer.makeDatabase()
-        let setup = try PostgresCatalog(uri: uri)
-        let run = try setup.beginRun(roots: ["/photos"])
-        let ids = try (0..<40).map { try setup.record(draft("/photos/x/e\($0).jpg", minute: 10 + 10 * $0), run: run) }
-        let (seen, final) = try runAtOnce(uri, [
+        let catalogs = [try PostgresCatalog(uri: uri), try PostgresCatalog(uri: uri)]
+        let run = try catalogs[1].beginRun(roots: ["/photos"])
+        let ids = try (0..<40).map { try catalogs[1].record(draft("/photos/x/e\($0).jpg", minute: 10 + 10 * $0), run: run) }
+        let (seen, final) = try runAtOnce(uri, catalogs, [
             { catalog in for k in (0..<40).reversed() { try fail("/photos/x/e\(k).jpg", id: ids[k], run: run, catalog) } },
             { catalog in for k in (0..<40).reversed() { try catalog.record(draft("/photos/x/n\(k).jpg", minute: 9 + 10 * k), run: run) } },
         ])
@@ -137,18 +138,26 @@ struct PostgresFolderAlbumFirstsTests {
         #expect(final == [])
     }
 
-    /// Two writers fail folder x's assets from the newest down, one the even ones and the
-    /// other the odd ones: a writer looking for the new first may find the asset the other is
-    /// failing at that moment; it must pass over it or hold it (`FOR SHARE`) until the other's
-    /// trigger sees it kept, else the album keeps a failed asset as its first.
-    @Test func twoWritersFailingOneFoldersNewestAssetsAtOnceKeepItsFirstShown() throws {
+    /// Two writers each fail one of a folder's two newest assets at once, folder after folder
+    /// (30 folders of three, the writers meeting before each): the one failing the first looks
+    /// for the new first and may find the asset the other is failing at that moment. It must
+    /// pass over it or hold it (`FOR SHARE`) until the other's trigger can see it kept, else
+    /// the album keeps a failed asset as its first.
+    @Test func twoWritersFailingAFoldersTwoNewestAssetsAtOnceKeepItsFirstShown() throws {
         let uri = try PostgresServer.makeDatabase()
-        let setup = try PostgresCatalog(uri: uri)
-        let run = try setup.beginRun(roots: ["/photos"])
-        let ids = try (0..<60).map { try setup.record(draft("/photos/x/e\($0).jpg", minute: 10 + 10 * $0), run: run) }
-        let (seen, final) = try runAtOnce(uri, [0, 1].map { parity in
+        let catalogs = [try PostgresCatalog(uri: uri), try PostgresCatalog(uri: uri)]
+        let run = try catalogs[0].beginRun(roots: ["/photos"])
+        let ids = try (0..<30).map { folder in
+            try (0..<3).map { try catalogs[0].record(draft("/photos/f\(folder)/e\($0).jpg", minute: 10 + 10 * $0), run: run) }
+        }
+        let arrived = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let (seen, final) = try runAtOnce(uri, catalogs, [0, 1].map { writer in
             { catalog in
-                for k in (0..<60).reversed() where k % 2 == parity { try fail("/photos/x/e\(k).jpg", id: ids[k], run: run, catalog) }
+                for folder in 0..<30 {
+                    arrived[writer].signal()
+                    arrived[1 - writer].wait()
+                    try fail("/photos/f\(folder)/e\(2 - writer).jpg", id: ids[folder][2 - writer], run: run, catalog)
+                }
             }
         })
         #expect(seen == [])
@@ -156,13 +165,14 @@ struct PostgresFolderAlbumFirstsTests {
     }
 
     /// One writer moves folder x's assets, newest first, into folder y while the other records
-    /// new assets into x just older than each: the first of both folders stays true.
+    /// new assets into x just older than each (onto the row holding the first, as above): the
+    /// first of both folders stays true.
     @Test func twoWritersMovingTheFirstAwayAndRecordingKeepBothFoldersFirstsTrue() throws {
         let uri = try PostgresServer.makeDatabase()
-        let setup = try PostgresCatalog(uri: uri)
-        let run = try setup.beginRun(roots: ["/photos"])
-        let ids = try (0..<40).map { try setup.record(draft("/photos/x/e\($0).jpg", minute: 10 + 10 * $0), run: run) }
-        let (seen, final) = try runAtOnce(uri, [
+        let catalogs = [try PostgresCatalog(uri: uri), try PostgresCatalog(uri: uri)]
+        let run = try catalogs[1].beginRun(roots: ["/photos"])
+        let ids = try (0..<40).map { try catalogs[1].record(draft("/photos/x/e\($0).jpg", minute: 10 + 10 * $0), run: run) }
+        let (seen, final) = try runAtOnce(uri, catalogs, [
             { catalog in
                 for k in (0..<40).reversed() { try catalog.record(self.draft("/photos/y/e\(k).jpg", minute: 10 + 10 * k, existingID: ids[k]), run: run) }
             },
