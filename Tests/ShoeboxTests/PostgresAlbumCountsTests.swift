@@ -18,7 +18,9 @@ struct PostgresAlbumCountsTests {
             return result
         }
         let kept = try read("""
-            SELECT 'folder|' || title || '|' || kind AS key, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind
+            SELECT 'folder|' || title || '|' || k.kind AS key, sum(k.n)::bigint AS n FROM folder_album_kind_counts,
+                LATERAL (VALUES ('photo', photo), ('video', video), ('livePhoto', live_photo), ('gif', gif)) AS k(kind, n)
+            GROUP BY title, k.kind
             UNION ALL
             SELECT 'user|' || album_id || '|' || kind, sum(assets)::bigint FROM user_album_counts GROUP BY album_id, kind
             """)
@@ -170,7 +172,9 @@ struct PostgresAlbumCountsTests {
         let db = try PGConnection(conninfo: uri)
         try db.execute("""
             DROP FUNCTION assets_album_count() CASCADE; DROP FUNCTION assets_leave_user_albums() CASCADE;
-            DROP FUNCTION album_assets_count() CASCADE; DROP TABLE folder_album_counts, user_album_counts, shoebox_album_counts_schema
+            DROP FUNCTION album_assets_count() CASCADE; DROP TABLE folder_album_kind_counts, user_album_counts, shoebox_album_counts_schema;
+            DROP FUNCTION assets_album_first() CASCADE; DROP FUNCTION folder_album_firsts_enter(text[], bigint[], text[]);
+            DROP FUNCTION folder_album_firsts_leave(text[], bigint[]); DROP TABLE folder_album_firsts
             """)
         try db.execute("UPDATE assets SET missing = 1 WHERE path = '/photos/x/b.jpg'")
 

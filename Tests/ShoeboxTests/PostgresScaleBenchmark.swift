@@ -51,8 +51,7 @@ import Testing
                 let (sql, bindings) = query.pageSQL(after: nil)
                 try plan(name, sql: sql, bindings: bindings + [100, 0], db: db)
             }
-            try plan("album listing, folder albums' counts and first assets", sql: PostgresCatalog.folderListingSQL, bindings: [], db: db)
-            try plan("album listing, user albums' counts and first assets", sql: PostgresCatalog.userListingSQL, bindings: [], db: db)
+            try plan("album listing: rows, counts and first assets of both kinds", sql: PostgresCatalog.listingSQL, bindings: [], db: db)
             try plan("queue status", sql: PostgresCatalog.statusSQL, bindings: [300.0], db: db)
         }
     }

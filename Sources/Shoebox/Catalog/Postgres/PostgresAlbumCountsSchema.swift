@@ -8,7 +8,9 @@
 /// lock, each in its own transaction, after the catalog's and the queue's.
 ///
 /// `folder_album_counts` holds shown assets (`PostgresFetchQuery.shown`) per (album_folder,
-/// kind); `user_album_counts` per (user album id, kind). Statement triggers with transition
+/// kind) (migration 3 folds it: `PostgresFolderAlbumKindCounts`); `user_album_counts` per
+/// (user album id, kind). Migration 2 keeps each folder album's first asset
+/// (`PostgresFolderAlbumFirsts`). Statement triggers with transition
 /// tables keep them: on `assets` old rows that were shown subtract and new rows that are shown
 /// add, per folder and kind, and per user album the asset belongs to; on `album_assets` each
 /// member added or removed counts when its asset is shown. Rows are spread over 16 shards by
@@ -132,6 +134,8 @@ enum PostgresAlbumCountsSchema {
         SELECT m.album_id, a.kind, 0, count(*) FROM album_assets m JOIN assets a ON a.id = m.asset_id
         WHERE a.status = 'ok' AND a.missing = 0 AND a.hidden = 0 GROUP BY m.album_id, a.kind;
         """),
+        (2, PostgresFolderAlbumFirsts.migrationSQL),
+        (3, PostgresFolderAlbumKindCounts.migrationSQL),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_album_counts_schema", migrations: migrations)

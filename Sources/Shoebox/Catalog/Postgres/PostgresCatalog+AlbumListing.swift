@@ -1,13 +1,23 @@
 /// Album listings, each read in one snapshot: counts from the kept counts per album and kind
 /// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
-/// album's first asset (one index seek per album) in the same statement, one for each kind of
-/// album: a listing costs a fixed number of round trips whatever the number of albums, plus
-/// one for each album with an explicit cover (whether it still applies).
+/// album's first asset in the same statement, one for each kind of album (a folder album's
+/// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek): a listing costs a fixed
+/// number of round trips whatever the number of albums, plus one for each album with an
+/// explicit cover (whether it still applies).
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
         var id: Int64
         var explicitCover: Int64?
+    }
+
+    /// An album as `listingSQL` lists it: its row (a folder album may have none), its shown
+    /// assets per kind and its first asset.
+    struct ListedAlbum {
+        var album: AlbumReference
+        var row: AlbumRow?
+        var counts: KindCounts
+        var first: Int64
     }
 
     public func album(titled title: String) throws -> AlbumReference? {
@@ -19,14 +29,9 @@ extension PostgresCatalog {
 
     public func albums() throws -> [AlbumSummary] {
         try read { db in
-            let rows = try Self.albumRows(db: db)
             let covers = try Self.coverRecords(db: db)
-            var summaries: [AlbumSummary] = []
-            for kind in [AlbumKind.folder, .user] {
-                for (album, listed) in try Self.listedAlbums(kind, db: db) {
-                    summaries.append(try Self.summary(album, counts: listed.counts, row: rows[album], covers: covers,
-                                                      firstAsset: listed.first, db: db))
-                }
+            let summaries = try Self.listedAlbums(db: db).map { listed in
+                try Self.summary(listed.album, counts: listed.counts, row: listed.row, covers: covers, firstAsset: listed.first, db: db)
             }
             return AlbumOrdering.sortedForListing(summaries)
         }
@@ -69,55 +74,82 @@ extension PostgresCatalog {
         return try pageRows(query, after: nil, limit: count, offset: 0, db: db).map(\.id)
     }
 
-    /// Every album of `kind` that shows any asset: its shown assets per kind (the kept counts,
+    /// Every album that shows any asset: its row, its shown assets per kind (the kept counts,
     /// `PostgresAlbumCountsSchema`, their shards summed) and its first shown asset in its own
-    /// order, in one statement (`folderListingSQL`, `userListingSQL`): one round trip, one
-    /// index seek per album (a statement per album took seconds for 5,000 albums).
-    static func listedAlbums(_ kind: AlbumKind, db: PGConnection) throws -> [AlbumReference: (counts: KindCounts, first: Int64)] {
-        var listed: [AlbumReference: (counts: KindCounts, first: Int64)] = [:]
-        let result = try db.query(kind == .folder ? folderListingSQL : userListingSQL)
-        let (title, kindColumn, n, first) = (result.column("title"), result.column("kind"), result.column("n"), result.column("first"))
-        for row in result.rowIndexes {
-            guard let assetKind = AssetKind(rawValue: result.text(row, kindColumn)) else { continue }
-            let album = AlbumReference(kind, result.text(row, title))
-            listed[album, default: (KindCounts(), result.int64(row, first))].counts[assetKind] += Int(result.int64(row, n))
+    /// order, in one statement (`listingSQL`) of one row per album: one round trip (a
+    /// statement per album took seconds for 5,000 albums).
+    static func listedAlbums(db: PGConnection) throws -> [ListedAlbum] {
+        let result = try db.query(listingSQL)
+        let (kind, title, first) = (result.column("kind"), result.column("title"), result.column("first"))
+        let (id, cover) = (result.column("row_id"), result.column("explicit_cover"))
+        let kindColumns = AssetKind.allCases.map { ($0, result.column(countColumn($0))) }
+        return result.rowIndexes.compactMap { row in
+            guard let albumKind = AlbumKind(rawValue: result.text(row, kind)) else { return nil }
+            var counts = KindCounts()
+            for (assetKind, column) in kindColumns { counts[assetKind] = Int(result.int64(row, column)) }
+            let albumRow = result.isNull(row, id) ? nil : AlbumRow(
+                id: result.int64(row, id), explicitCover: result.isNull(row, cover) ? nil : result.int64(row, cover))
+            return ListedAlbum(album: AlbumReference(albumKind, result.text(row, title)), row: albumRow, counts: counts,
+                               first: result.int64(row, first))
         }
-        return listed
     }
 
-    /// Per folder album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
-    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a folder album.
-    static let folderListingSQL: String = {
-        let order = PostgresFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil).order
-        return """
-            WITH counts AS (
-                SELECT title, kind, sum(assets)::bigint AS n FROM folder_album_counts GROUP BY title, kind HAVING sum(assets) > 0
-            ), firsts AS (
-                SELECT folder.title AS title, first.id AS id FROM (SELECT DISTINCT title FROM counts) AS folder CROSS JOIN LATERAL (
-                    SELECT a.id FROM assets a WHERE a.album_folder = folder.title AND \(PostgresFetchQuery.shown)
-                    ORDER BY \(order.orderBy) LIMIT 1
-                ) AS first
-            )
-            SELECT counts.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
-            FROM counts JOIN firsts ON firsts.title = counts.title
-            """
-    }()
+    /// Both kinds of album: `kind`, `title`, `row_id` and `explicit_cover` (its row's, null
+    /// without one), its shown assets per kind (`n_photo`...; it shows some) and `first`.
+    static let listingSQL = "\(folderListingSQL)\nUNION ALL\n\(userListingSQL)"
 
-    /// Per user album and kind of asset: `title`, `kind`, `n` (shown assets, above 0) and the
-    /// album's `first` asset, ordered as `PostgresFetchQuery` orders a user album.
-    static let userListingSQL: String = {
+    /// The column of one kind's count in the listing statements.
+    private static func countColumn(_ kind: AssetKind) -> String { "n_\(kind.rawValue.lowercased())" }
+
+    /// One column per kind of asset, `n_photo`..., summing a user album's kept counts of that
+    /// kind over its rows. Summed as integers (a bigint result): a sum of bigints is a numeric,
+    /// slower to sum; no shard row of a count comes near 2^31.
+    private static var kindCountColumns: String {
+        AssetKind.allCases.map { "coalesce(sum(assets::integer) FILTER (WHERE kind = '\($0.rawValue)'), 0) AS \(countColumn($0))" }
+            .joined(separator: ", ")
+    }
+
+    /// One column per kind of asset, `n_photo`..., summing the folder's kept counts of that
+    /// kind over its shard rows (`PostgresFolderAlbumKindCounts`).
+    private static var folderKindCountColumns: String {
+        AssetKind.allCases.map { "sum(\(PostgresFolderAlbumKindCounts.column(for: $0))) AS \(countColumn($0))" }.joined(separator: ", ")
+    }
+
+    /// `counts.n_photo, ...`: the count columns, in one order for both halves of `listingSQL`.
+    private static var countColumnList: String {
+        AssetKind.allCases.map { "counts.\(countColumn($0))" }.joined(separator: ", ")
+    }
+
+    /// Per folder album, `listingSQL`'s columns; its `first` is the first of its kept firsts'
+    /// rows (`PostgresFolderAlbumFirsts`), so no seek per album.
+    private static let folderListingSQL = """
+        (WITH counts AS (
+            SELECT title, \(folderKindCountColumns) FROM folder_album_kind_counts GROUP BY title
+            HAVING sum(\(AssetKind.allCases.map(PostgresFolderAlbumKindCounts.column(for:)).joined(separator: " + "))) > 0
+        ), firsts AS (
+            SELECT DISTINCT ON (title) title, asset_id FROM folder_album_firsts ORDER BY title, \(PostgresFolderAlbumFirsts.rowOrder)
+        )
+        SELECT 'folder' AS kind, counts.title AS title, al.id AS row_id, al.cover_asset_id AS explicit_cover, \(countColumnList),
+            firsts.asset_id AS first
+        FROM counts JOIN firsts ON firsts.title = counts.title LEFT JOIN albums al ON al.kind = 'folder' AND al.title = counts.title)
+        """
+
+    /// Per user album, `listingSQL`'s columns; its `first` is sought, in the order
+    /// `PostgresFetchQuery` gives a user album (100 albums: 100 seeks).
+    private static let userListingSQL: String = {
         let order = PostgresFetchQuery(AssetFetchOptions(album: .user(""), sort: .albumOrder), userAlbumID: 0).order
         return """
-            WITH counts AS (
-                SELECT album_id, kind, sum(assets)::bigint AS n FROM user_album_counts GROUP BY album_id, kind HAVING sum(assets) > 0
+            (WITH counts AS (
+                SELECT album_id, \(kindCountColumns) FROM user_album_counts GROUP BY album_id HAVING sum(assets::integer) > 0
             ), firsts AS (
-                SELECT album.id AS album_id, first.id AS id FROM (SELECT DISTINCT album_id AS id FROM counts) AS album CROSS JOIN LATERAL (
+                SELECT album.album_id AS album_id, first.id AS id FROM counts AS album CROSS JOIN LATERAL (
                     SELECT a.id FROM album_assets m JOIN assets a ON a.id = m.asset_id
-                    WHERE m.album_id = album.id AND \(PostgresFetchQuery.shown) ORDER BY \(order.orderBy) LIMIT 1
+                    WHERE m.album_id = album.album_id AND \(PostgresFetchQuery.shown) ORDER BY \(order.orderBy) LIMIT 1
                 ) AS first
             )
-            SELECT al.title AS title, counts.kind AS kind, counts.n AS n, firsts.id AS first
-            FROM counts JOIN firsts ON firsts.album_id = counts.album_id JOIN albums al ON al.id = counts.album_id AND al.kind = 'user'
+            SELECT 'user' AS kind, al.title AS title, al.id AS row_id, al.cover_asset_id AS explicit_cover, \(countColumnList),
+                firsts.id AS first
+            FROM counts JOIN firsts ON firsts.album_id = counts.album_id JOIN albums al ON al.id = counts.album_id AND al.kind = 'user')
             """
     }()
 
