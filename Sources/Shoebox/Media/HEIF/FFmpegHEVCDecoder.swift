@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Decodes one coded HEVC image (a HEIF item: its `hvcC` plus its data) with libavcodec's
 /// `hevc` decoder, in the calling thread, single-threaded. On the bench corpus's HEIC tiles it
-/// takes 30 % less CPU than libde265 with the loop filters skipped by both (its x86 SIMD and
+/// takes 25-30 % less CPU than libde265 with the loop filters skipped by both (its x86 SIMD and
 /// its own CABAC; docs/BENCHMARKS.md, issue 14), and both being conforming decoders, the
 /// picture is the same sample for sample. The only file that decodes HEVC through FFmpeg.
 enum FFmpegHEVCDecoder {
