@@ -17,6 +17,7 @@
 #include <libavutil/display.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
 /* A byte range of a descriptor: the whole file, or a video embedded in a still. */
@@ -176,6 +177,97 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
     av_packet_free(&packet);
     avcodec_free_context(&context);
     return rc;
+}
+
+/* Decodes one HEVC picture of a HEIF item: `configuration` is the item's hvcC box (given to the
+ * decoder as extradata, so the data's NAL units carry hvcC's length prefixes), `data` the
+ * item's data. Single-threaded; with `skip_loop_filters` neither deblocking nor SAO runs. A
+ * slice that fails to decode fails the call (AV_EF_EXPLODE) instead of leaving part of the
+ * picture blank, and a picture over `max_pixels` is refused before its buffers are allocated.
+ * The conformance window is applied to the sample (not rounded to an alignment). On success
+ * *out holds the frame (the caller frees it); otherwise a negative AVERROR. */
+static inline int sb_av_decode_hevc(const uint8_t *configuration, int configuration_size, const uint8_t *data, int size,
+                                    int skip_loop_filters, int64_t max_pixels, AVFrame **out) {
+    *out = NULL;
+    sb_av_silence();
+    const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
+    if (!codec)
+        return AVERROR_DECODER_NOT_FOUND;
+    if (configuration_size < 0 || size < 0)
+        return AVERROR(EINVAL);
+    AVCodecContext *context = avcodec_alloc_context3(codec);
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc();
+    int rc = context && packet && frame ? 0 : AVERROR(ENOMEM);
+    if (rc == 0) {
+        context->extradata = av_mallocz((size_t) configuration_size + AV_INPUT_BUFFER_PADDING_SIZE);
+        rc = context->extradata ? 0 : AVERROR(ENOMEM);
+    }
+    if (rc == 0) {
+        memcpy(context->extradata, configuration, (size_t) configuration_size);
+        context->extradata_size = configuration_size;
+        context->thread_count = 1;
+        context->err_recognition = AV_EF_EXPLODE;
+        context->max_pixels = max_pixels;
+        context->apply_cropping = 0;
+        if (skip_loop_filters)
+            context->skip_loop_filter = AVDISCARD_ALL;
+        rc = avcodec_open2(context, codec, NULL);
+    }
+    if (rc == 0)
+        rc = av_new_packet(packet, size);
+    if (rc == 0) {
+        memcpy(packet->data, data, (size_t) size);
+        rc = avcodec_send_packet(context, packet);
+    }
+    if (rc == 0)
+        rc = avcodec_send_packet(context, NULL);
+    if (rc == 0)
+        rc = avcodec_receive_frame(context, frame);
+    if (rc == 0 && (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)))
+        rc = AVERROR_INVALIDDATA;
+    if (rc == 0)
+        rc = av_frame_apply_cropping(frame, AV_FRAME_CROP_UNALIGNED);
+    if (rc == 0) {
+        *out = frame;
+        frame = NULL;
+    }
+    av_frame_free(&frame);
+    av_packet_free(&packet);
+    avcodec_free_context(&context);
+    return rc;
+}
+
+/* The layout of a decoded frame's samples, when it is planar YCbCr (3 planes) or grey (1), one
+ * depth for every plane, a sample a byte at 8 bits and a native 16-bit word (the value in the
+ * low bits) above: *depth in bits, the chroma planes' subsampling shifts, *planes. -1 for any
+ * other layout (packed, RGB, alpha, a palette, big-endian words, a hardware frame). */
+static inline int sb_av_frame_layout(const AVFrame *frame, int *depth, int *shift_x, int *shift_y, int *planes) {
+    const AVPixFmtDescriptor *format = av_pix_fmt_desc_get((enum AVPixelFormat) frame->format);
+    const uint64_t refused = AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_HWACCEL
+        | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER;
+    if (!format || (format->flags & refused) || (format->nb_components != 1 && format->nb_components != 3))
+        return -1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    int native = (format->flags & AV_PIX_FMT_FLAG_BE) != 0;
+#else
+    int native = (format->flags & AV_PIX_FMT_FLAG_BE) == 0;
+#endif
+    int bits = format->comp[0].depth;
+    int word = bits > 8 ? 2 : 1;
+    if (bits < 8 || bits > 16 || (word == 2 && !native))
+        return -1;
+    for (int i = 0; i < format->nb_components; i++) {
+        const AVComponentDescriptor *component = &format->comp[i];
+        if (component->plane != i || component->step != word || component->offset != 0 || component->shift != 0
+            || component->depth != bits || !frame->data[i])
+            return -1;
+    }
+    *depth = bits;
+    *shift_x = format->log2_chroma_w;
+    *shift_y = format->log2_chroma_h;
+    *planes = format->nb_components;
+    return 0;
 }
 
 /* ---- Web renditions: an MP4 muxed into memory ----

@@ -8,6 +8,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/display.h>
 #include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
 #if LIBAVFORMAT_VERSION_MAJOR >= 61
@@ -23,6 +24,7 @@
     F(SB_AVUTIL, int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags), (pm, key, value, flags)) \
     F(SB_AVUTIL, double, av_display_rotation_get, (const int32_t matrix[9]), (matrix)) \
     F(SB_AVUTIL, AVFrame *, av_frame_alloc, (void), ()) \
+    F(SB_AVUTIL, int, av_frame_apply_cropping, (AVFrame *frame, int flags), (frame, flags)) \
     P(SB_AVUTIL, av_frame_free, (AVFrame **frame), (frame)) \
     F(SB_AVUTIL, int, av_frame_get_buffer, (AVFrame *frame, int align), (frame, align)) \
     F(SB_AVUTIL, int, av_frame_make_writable, (AVFrame *frame), (frame)) \
@@ -33,6 +35,7 @@
     P(SB_AVUTIL, av_log_set_level, (int level), (level)) \
     F(SB_AVUTIL, void *, av_malloc, (size_t size), (size)) \
     F(SB_AVUTIL, void *, av_mallocz, (size_t size), (size)) \
+    F(SB_AVUTIL, const AVPixFmtDescriptor *, av_pix_fmt_desc_get, (enum AVPixelFormat pix_fmt), (pix_fmt)) \
     F(SB_AVUTIL, int, av_opt_set, (void *obj, const char *name, const char *val, int search_flags), (obj, name, val, search_flags)) \
     F(SB_AVUTIL, void *, av_realloc, (void *ptr, size_t size), (ptr, size)) \
     F(SB_AVUTIL, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size)) \

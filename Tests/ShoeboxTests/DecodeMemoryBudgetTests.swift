@@ -85,7 +85,7 @@ import Testing
         #expect(avif.errorMessage?.hasPrefix("a 1200x300 HEIF picture is decoded by dav1d 1200x300 at a time and shrunk by 6") == true,
                 "\(avif.errorMessage ?? "")")
         let heic = try #require(try library.asset(at: root.appendingPathComponent("photo.heic")))
-        #expect(heic.errorMessage?.hasPrefix("a 480x320 HEIF picture is decoded by libde265 480x320 at a time and shrunk by 2") == true,
+        #expect(heic.errorMessage?.hasPrefix("a 480x320 HEIF picture is decoded by libavcodec 480x320 at a time and shrunk by 2") == true,
                 "\(heic.errorMessage ?? "")")
     }
 

@@ -50,9 +50,10 @@ extension VipsImage {
     }
 
     /// Decodes a HEIF file's image (or its embedded thumbnail, when that covers the box) with
-    /// libde265 (HEIC) or dav1d (AVIF) directly, shrunk in YCbCr by a whole factor to at least `width` x `height`
-    /// (`HEIFShrinkingDecoder`), then fits it into the box like `decodeShrunkJPEG`. nil when
-    /// that route does not handle the file: decode it with `decodeShrunk`. With `convertToSRGB`
+    /// libavcodec or libde265 (HEIC, `HEVCEngine`) or dav1d (AVIF) directly, shrunk in YCbCr by a
+    /// whole factor to at least `width` x `height` (`HEIFShrinkingDecoder`), then fits it into
+    /// the box like `decodeShrunkJPEG`. nil when that route does not handle the file: decode it
+    /// with `decodeShrunk`. With `convertToSRGB`
     /// the ICC profile libvips read from the header converts the pixels to sRGB.
     /// `container` is the HEIF's parsed boxes when the caller has them already. `admit` sees
     /// the route's plan before anything is decoded, and may refuse it by throwing (the

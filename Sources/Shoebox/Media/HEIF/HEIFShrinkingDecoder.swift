@@ -1,4 +1,5 @@
-/// Decodes a HEIF image (HEVC through libde265, or AV1 through dav1d: HEIC and AVIF) to a
+/// Decodes a HEIF image (HEVC through libavcodec or libde265, `HEVCEngine`, or AV1 through
+/// dav1d: HEIC and AVIF) to a
 /// small one directly, for thumbnails: the embedded thumbnail when it covers the box, else the
 /// primary image (a single picture or a grid of tiles) shrunk tile by tile in YCbCr
 /// (`YCbCrBoxShrinker`), so no full-size RGB picture is ever made and at most one decoded
@@ -17,6 +18,9 @@ struct HEIFShrinkingDecoder {
         let height: Int
         let transforms: [HEIFProperty]
         let usedThumbnail: Bool
+        /// The decoders that decoded the HEVC pictures (empty for AV1): the plan's engine, or
+        /// libde265 for a picture libavcodec declined.
+        let hevcEngines: Set<HEVCEngine>
     }
 
     let bytes: UnsafeRawBufferPointer
@@ -71,6 +75,8 @@ struct HEIFShrinkingDecoder {
         /// Whether the codec's in-loop filters (HEVC deblocking and SAO, AV1's) are skipped
         /// (`skipsLoopFilters(codec:factor:)`). A `var` so a test can decode a plan both ways.
         var skipsLoopFilters: Bool
+        /// The HEVC decoder asked for (`HEVCEngine`); a `var` so a test can decode a plan with each.
+        var hevcEngine = HEVCEngine.libavcodec
         /// `hvc1` or `av01`.
         var codec: String { tiles[0].item.type }
     }
@@ -105,12 +111,16 @@ struct HEIFShrinkingDecoder {
 
     /// What the codec's decoder holds for one picture of `size`: dav1d its planes
     /// (`AV1Decoder.pictureBytes`, from `av1C`), its copy of the data and its per-frame state
-    /// (half a byte a pixel: 10 MB over the planes measured on 20 MP); libde265 about 3 bytes
-    /// a pixel at 8 bits, the picture and its per-block state (2.9 measured on a 48 MP picture:
-    /// 283 MB over an idle ingest, 145 MB of it the sums of a shrink by 2), and 5 above, where
-    /// the picture's 1.5 bytes a pixel double.
+    /// (half a byte a pixel: 10 MB over the planes measured on 20 MP); an HEVC decoder its copy
+    /// of the data and about 3 bytes a pixel at 8 bits, the picture and its per-block state
+    /// (libde265 2.9 measured on a 48 MP picture: 283 MB over an idle ingest, 145 MB of it the
+    /// sums of a shrink by 2; libavcodec 3.1 on a 12 MP one, its copy of the data included),
+    /// and 5 above, where the picture's 1.5 bytes a pixel double.
     private func decodedBytes(_ item: HEIFContainer.Item, size: PixelSize) -> Int? {
-        guard item.type == "av01" else { return size.width * size.height * (bitDepth(of: item) > 8 ? 5 : 3) }
+        guard item.type == "av01" else {
+            let data = item.extents.reduce(0) { $0 + $1.count }
+            return data + size.width * size.height * (bitDepth(of: item) > 8 ? 5 : 3)
+        }
         for case let .av1Configuration(depth, monochrome, shiftX, shiftY) in item.properties {
             let data = item.extents.reduce(0) { $0 + $1.count }
             return data + size.width * size.height / 2 + AV1Decoder.pictureBytes(width: size.width, height: size.height, bitDepth: depth,
@@ -126,7 +136,7 @@ struct HEIFShrinkingDecoder {
             ? shrink(plan, into: UInt16.self) : shrink(plan, into: UInt32.self)
         guard let shrunk else { return nil }
         return Result(rgb: shrunk.rgb, width: shrunk.width, height: shrunk.height,
-                      transforms: plan.transforms, usedThumbnail: plan.usedThumbnail)
+                      transforms: plan.transforms, usedThumbnail: plan.usedThumbnail, hevcEngines: shrunk.engines)
     }
 
     /// The luma depth `av1C` or `hvcC` gives (`hvcC`'s 18th byte: bitDepthLumaMinus8); 8
@@ -172,16 +182,18 @@ struct HEIFShrinkingDecoder {
     /// Every tile decoded in turn and added to one shrinker, each tile's picture released before
     /// the next is decoded; the sums then converted to RGB through the colour coding.
     private func shrink<Sum: FixedWidthInteger & UnsignedInteger>(_ plan: Plan, into _: Sum.Type)
-        -> (rgb: [UInt8], width: Int, height: Int)? {
+        -> (rgb: [UInt8], width: Int, height: Int, engines: Set<HEVCEngine>)? {
         let (size, factor, tiles, skipLoopFilters) = (plan.size, plan.factor, plan.tiles, plan.skipsLoopFilters)
         var shrinker: YCbCrBoxShrinker<Sum>?
+        var engines: Set<HEVCEngine> = []
         var monochrome = false
         var stream = (2, false)
         for tile in tiles {
             guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
             let decoded: Bool? = withData(of: tile.item) { data in
                 do {
-                    try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters) { planes in
+                    let engine = try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters,
+                                                engine: plan.hevcEngine) { planes in
                         // A picture smaller than its item claims would leave part of the image
                         // black: the file is not what it says, and libvips should judge it.
                         guard planes.luma.width >= declared.width, planes.luma.height >= declared.height else {
@@ -199,6 +211,7 @@ struct HEIFShrinkingDecoder {
                         }
                         shrinker!.add(planes, x: tile.x, y: tile.y)
                     }
+                    if let engine { engines.insert(engine) }
                     return true
                 } catch {
                     return nil
@@ -207,19 +220,22 @@ struct HEIFShrinkingDecoder {
             guard decoded == true else { return nil }
         }
         guard let shrinker, let coding = coding(of: plan.item, stream: stream) else { return nil }
-        return (shrinker.rgb(coding, monochrome: monochrome), shrinker.outputWidth, shrinker.outputHeight)
+        return (shrinker.rgb(coding, monochrome: monochrome), shrinker.outputWidth, shrinker.outputHeight, engines)
     }
 
-    /// Decodes one coded item (a picture or a grid tile) with its codec's decoder.
+    /// Decodes one coded item (a picture or a grid tile) with its codec's decoder; returns the
+    /// HEVC engine that decoded it, nil for AV1.
     private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, skipLoopFilters: Bool,
-                            _ body: (YCbCrPlanes) throws -> Void) throws {
+                            engine: HEVCEngine, _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine? {
         if item.type == "av01" {
-            return try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, body)
+            try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, body)
+            return nil
         }
         guard item.type == "hvc1", let configuration = hvcC(of: item) else {
             throw HEVCDecoder.Failure.unsupported("a \(item.type) item")
         }
-        try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters, body)
+        return try engine.decode(configuration: configuration, data: data, maxPixels: Self.maxPixels,
+                                 skipLoopFilters: skipLoopFilters, body)
     }
 
     /// Tiles in row order, each at its place; all tiles share the first tile's size, and

@@ -78,7 +78,7 @@ struct DecodeMemory: Equatable {
 
     /// The HEIF shrinking route's own estimate (`HEIFShrinkingDecoder.Plan.peakBytes`).
     static func heifRoute(_ plan: HEIFShrinkingDecoder.Plan, size: PixelSize) -> DecodeMemory {
-        let codec = plan.codec == "av01" ? "dav1d" : "libde265"
+        let codec = plan.codec == "av01" ? "dav1d" : plan.hevcEngine.rawValue
         return DecodeMemory(bytes: plan.peakBytes,
                             what: "a \(size) HEIF picture is decoded by \(codec) \(plan.tilePixels) at a time and shrunk by \(plan.factor)")
     }

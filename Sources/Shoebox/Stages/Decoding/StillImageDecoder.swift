@@ -1,5 +1,5 @@
 /// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, JPEG XL, and a GIF's first frame) with
-/// libvips (HEIC and AVIF through libde265 and dav1d when they can): header first, limits, EXIF, then one
+/// libvips (HEIC and AVIF through libavcodec and dav1d when they can): header first, limits, EXIF, then one
 /// shrink-on-load decode.
 struct StillImageDecoder {
     let configuration: PipelineConfiguration

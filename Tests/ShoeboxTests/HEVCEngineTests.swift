@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// HEIC's HEVC pictures are decoded by libavcodec (25-30 % less CPU than libde265, issue 14),
+/// and what it gives the shrinker is today's libde265 picture: these pin both on real files.
+@Suite struct HEVCEngineTests {
+    /// Each file with a thumbnail's box (no loop filters) and a preview's (a shrink of 2).
+    private static let corpusFiles: [(String, PixelSize, PixelSize)] = [
+        ("exif-samples/heic/mobile/iphone_13_pro_max.HEIC", PixelSize(width: 192, height: 256), PixelSize(width: 960, height: 1280)),
+        ("exif-samples/heic/IMG_5195.HEIC", PixelSize(width: 192, height: 256), PixelSize(width: 960, height: 1280)),
+        ("exif-samples/heic/mobile/HMD_Nokia_8.3_5G.heif", PixelSize(width: 192, height: 256), PixelSize(width: 960, height: 1280)),
+        ("exif-samples/heic/mobile/HMD_Nokia_8.3_5G_hdr.heif", PixelSize(width: 192, height: 256), PixelSize(width: 960, height: 1280)),
+        ("exif-samples/heic/samplefilehub.heif", PixelSize(width: 80, height: 53), PixelSize(width: 320, height: 213)),
+    ]
+
+    /// `url` shrunk to cover `box` with each engine (loop filters as the route chooses, or on
+    /// with `filtered`): the engines each result reports, and the largest and the summed
+    /// absolute differences between the two results' RGB.
+    private func compare(_ url: URL, covering box: PixelSize, filtered: Bool = false)
+        throws -> (libavcodec: Set<HEVCEngine>, libde265: Set<HEVCEngine>, largest: Int, total: Int) {
+        let data = try Data(contentsOf: url)
+        return try data.withUnsafeBytes { raw in
+            let decoder = try #require(HEIFShrinkingDecoder(raw))
+            var plan = try #require(decoder.plan(covering: box), "\(url.lastPathComponent): the route declined")
+            if filtered { plan.skipsLoopFilters = false }
+            var today = plan
+            today.hevcEngine = .libde265
+            let new = try #require(decoder.decode(plan)), old = try #require(decoder.decode(today))
+            #expect((new.width, new.height) == (old.width, old.height))
+            var largest = 0, total = 0
+            for (a, b) in zip(new.rgb, old.rgb) {
+                largest = max(largest, abs(Int(a) - Int(b)))
+                total += abs(Int(a) - Int(b))
+            }
+            return (new.hevcEngines, old.hevcEngines, largest, total)
+        }
+    }
+
+    @Test func theRouteDecodesASampleHEICWithLibavcodec() throws {
+        let data = try Data(contentsOf: Fixtures.sample("photo.heic"))
+        let result = try #require(data.withUnsafeBytes { HEIFShrinkingDecoder($0)?.decode(covering: PixelSize(width: 60, height: 40)) })
+        #expect(result.hevcEngines == [.libavcodec])
+    }
+
+    /// Shrinks of 2 and 4, the 2 also with the loop filters on: the same pixels, 8 and 10 bits.
+    @Test(arguments: ["photo.heic", "photo-10bit.heic"])
+    func libavcodecShrinksASampleToLibde265sPixels(_ name: String) throws {
+        for (box, filtered) in [(PixelSize(width: 60, height: 40), false), (PixelSize(width: 120, height: 80), false),
+                                (PixelSize(width: 120, height: 80), true)] {
+            let outcome = try compare(Fixtures.sample(name), covering: box, filtered: filtered)
+            #expect(outcome.libavcodec == [.libavcodec] && outcome.libde265 == [.libde265])
+            #expect(outcome.largest == 0 && outcome.total == 0, "\(name) \(box) filtered \(filtered): \(outcome)")
+        }
+    }
+
+    /// Grids of 48 and 42 tiles (iPhones), the Nokias' 63, a single picture: the thumbnail's
+    /// shrink without loop filters, the preview's of 2 with them.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)),
+          arguments: corpusFiles)
+    func libavcodecShrinksARealHEICToLibde265sPixels(_ file: String, thumbnail: PixelSize, preview: PixelSize) throws {
+        let url = Fixtures.corpus(file)
+        for (box, filtered) in [(thumbnail, false), (preview, true)] {
+            let outcome = try compare(url, covering: box, filtered: filtered)
+            #expect(outcome.libavcodec == [.libavcodec] && outcome.libde265 == [.libde265])
+            #expect(outcome.largest == 0 && outcome.total == 0, "\(file) \(box) filtered \(filtered): \(outcome)")
+        }
+    }
+}
