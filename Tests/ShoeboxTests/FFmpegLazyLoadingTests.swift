@@ -25,6 +25,29 @@ import Testing
         #expect(run.errors.contains("file=libavformat.so.59 [0];  dynamically loaded by"))
     }
 
+    /// A HEIC's HEVC is decoded by libavcodec (FFmpegHEVCDecoder), which needs libavutil and
+    /// libavcodec only: libavformat, libswscale and their dependencies stay unmapped, and out
+    /// of a photo library's memory.
+    @Test func aHEICIsDecodedWithLibavcodecAloneMapped() throws {
+        let folder = try TemporaryFolder()
+        let photos = try folder.folder("photos", copying: [Fixtures.sample("photo.heic")])
+        let library = folder.url.appendingPathComponent("library").path
+        let pipeline = folder.url.appendingPathComponent("small.json")   // 480x320 shrunk at decode
+        try Data("""
+            {"name": "small", "description": "one 100 px thumbnail",
+             "aspectRule": {"panoramaAbove": 1.8, "panoramaWidthFactor": 1.0, "tallBelow": 0.2, "tallWidthFactor": 0.5},
+             "thumbnails": [{"name": "thumb", "rule": "fit", "width": 100, "height": 100, "format": "jpeg", "quality": 80, "maxLongEdge": 4096}],
+             "limits": {"maxPixels": 268402689, "maxFileBytes": 536870912, "failOnTruncation": true},
+             "concurrency": {"read": 1, "decode": 1, "orient": 1, "classify": 1, "thumbnail": 1}, "queueCapacity": 8}
+            """.utf8).write(to: pipeline)
+        let run = try ShoeboxBinary.run(["ingest", photos.path, "--library", library, "--no-supervise",
+                                         "--pipeline", pipeline.path], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("file=libavcodec.so.59 [0];  dynamically loaded by"))
+        #expect(!run.errors.contains("file=libavformat"))
+        #expect(!run.errors.contains("file=libswscale"))
+    }
+
     /// A library the dynamic linker cannot load (here a file that is no library, found first
     /// through LD_LIBRARY_PATH) fails the files that need it, naming it; the others are read.
     @Test func aMissingFFmpegFailsTheVideoNamingTheLibraryAndThePhotoIsRead() throws {

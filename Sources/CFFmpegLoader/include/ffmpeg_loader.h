@@ -19,4 +19,9 @@
  * message (both static strings, valid for the life of the process). */
 int sb_ffmpeg_load(const char **library, const char **reason);
 
+/* Loads only libavutil and libavcodec (once per process, thread-safe), as sb_ffmpeg_load does:
+ * enough for the functions those two define, without libswscale, libavformat and their
+ * dependencies (about 9 MB of a process's memory). sb_ffmpeg_load loads them later if asked. */
+int sb_ffmpeg_load_codecs(const char **library, const char **reason);
+
 #endif

@@ -14,7 +14,7 @@ enum FFmpegHEVCDecoder {
     /// `skipLoopFilters` neither deblocking nor SAO runs (see `HEVCDecoder`).
     static func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, maxPixels: Int,
                        skipLoopFilters: Bool, _ body: (YCbCrPlanes) throws -> Void) throws -> Bool {
-        guard (try? FFmpegLibraries.load()) != nil else { return false }
+        guard (try? FFmpegLibraries.loadCodecs()) != nil else { return false }
         guard configuration.count <= Int(Int32.max), data.count <= Int(Int32.max) - 64,
               let configurationBase = configuration.baseAddress, let dataBase = data.baseAddress else {
             throw HEVCDecoder.Failure.damaged("an empty or oversized item")
