@@ -65,13 +65,13 @@ sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jp
     decoder->info.err = jpeg_std_error(&decoder->errors);
     decoder->errors.error_exit = sb_jpeg_error_exit;
     decoder->errors.emit_message = sb_jpeg_emit_message;
+    decoder->info.client_data = decoder;   /* kept by jpeg_create_decompress, like err */
     if (setjmp(decoder->escape)) {
         sb_jpeg_copy_reason(decoder, "libjpeg error", message, message_size);
         sb_jpeg_close(decoder);
         return NULL;
     }
     jpeg_create_decompress(&decoder->info);
-    decoder->info.client_data = decoder;
     jpeg_mem_src(&decoder->info, (const unsigned char *) data, (unsigned long) length);
     jpeg_read_header(&decoder->info, TRUE);
     if (decoder->warned || !sb_jpeg_takes(&decoder->info)) {
