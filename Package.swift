@@ -38,9 +38,12 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .target(name: "CLoadedLibrary", path: "Sources/CLoadedLibrary"),
+        // libjpeg-turbo (libjpeg62-turbo-dev, pkg-config `libjpeg`: headers in the default path),
+        // called from C because its errors longjmp.
+        .target(name: "CJPEGDecode", path: "Sources/CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader"],
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),

@@ -11,6 +11,7 @@ set -euo pipefail
 packages=(
     pkgconf                 # pkg-config: SwiftPM finds the C libraries with it
     libvips-dev             # CVips: decode, resize, encode
+    libjpeg62-turbo-dev     # CJPEGDecode: JPEGs decoded by libjpeg-turbo over the whole file
     libexif-dev             # CExif: EXIF metadata
     libgif-dev              # CGif: GIF frames, delays and loop count
     libde265-dev            # CDe265: HEIC pictures decoded and shrunk by Shoebox itself

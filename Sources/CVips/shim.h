@@ -217,6 +217,16 @@ static inline const char *sb_vips_loader(VipsImage *image) {
     return name;
 }
 
+/* Marks an image as read in order, as libvips's sequential loaders mark theirs
+ * (VIPS_META_SEQUENTIAL): vips_shrinkv then puts a line cache in front of what it shrinks. */
+static inline void sb_vips_mark_sequential(VipsImage *image) {
+    vips_image_set_int(image, VIPS_META_SEQUENTIAL, 1);
+}
+
+static inline void sb_vips_set_loader(VipsImage *image, const char *name) {
+    vips_image_set_string(image, VIPS_META_LOADER, name);
+}
+
 static inline gboolean sb_vips_has_field(VipsImage *image, const char *name) {
     return vips_image_get_typeof(image, name) != 0;
 }
@@ -224,6 +234,28 @@ static inline gboolean sb_vips_has_field(VipsImage *image, const char *name) {
 /* An image over a copy of packed 8-bit RGB pixels (a decoded video frame). */
 static inline VipsImage *sb_vips_image_from_rgb(const void *pixels, size_t size, int width, int height) {
     return vips_image_new_from_memory_copy(pixels, size, width, height, 3, VIPS_FORMAT_UCHAR);
+}
+
+/* A new 8-bit image of width x height pixels of `bands` (1: B_W, 3: sRGB) whose packed rows
+ * are allocated now, for a decoder outside libvips to write into (sb_vips_image_pixels), with
+ * the resolution of the file's header. NULL when the memory cannot be had. */
+static inline VipsImage *sb_vips_image_new_pixels(int width, int height, int bands, double xres, double yres) {
+    VipsImage *image = vips_image_new_memory();
+    vips_image_init_fields(image, width, height, bands, VIPS_FORMAT_UCHAR, VIPS_CODING_NONE,
+                           bands == 1 ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB, xres, yres);
+    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, NULL) || vips_image_write_prepare(image)) {
+        g_object_unref(image);
+        return NULL;
+    }
+    return image;
+}
+
+static inline int sb_vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
+static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
+    return VIPS_IMAGE_ADDR(image, 0, 0);
 }
 
 /* Every frame of an animated image (a GIF), each shrunk to fit width x height, stacked as one

@@ -60,9 +60,8 @@ struct SRGBProfileTests {
     @Test func skippingTheTransformForARealSRGBJPEGMovesNoPixelMoreThanTwoLevels() throws {
         let bytes = SourceBytes(copying: try Data(contentsOf: Self.srgbJPEG))
         let header = try VipsImage.header(of: bytes, format: .jpeg)
-        let stored = PixelSize(width: header.width, height: header.height)
-        let converted = try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: 256, 256, convertToSRGB: true)
-        let taken = try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: 256, 256, convertToSRGB: false)
+        let converted = try VipsImage.decodeShrunkJPEG(bytes, header: header, fitting: 256, 256, convertToSRGB: true)
+        let taken = try VipsImage.decodeShrunkJPEG(bytes, header: header, fitting: 256, 256, convertToSRGB: false)
 
         #expect(!header.needsProfileTransform)
         let (a, b) = (try converted.pixelBytes(), try taken.pixelBytes())

@@ -32,21 +32,32 @@ extension VipsImage {
     }
 
     /// Decodes a JPEG with libjpeg's DCT scaling at the largest factor (8, 4, 2 or 1) that keeps
-    /// it at least `width` x `height` (stored orientation), then fits it into that box. Cheaper
-    /// than `decodeShrunk`, which keeps a 2x margin on top of the box: the box is already the
-    /// largest thumbnail, and each thumbnail is resized from it with its own filter.
-    public static func decodeShrunkJPEG(_ bytes: SourceBytes, stored: PixelSize, fitting width: Int, _ height: Int,
-                                        convertToSRGB: Bool) throws -> VipsImage {
-        // libvips sizes a shrunk JPEG by whole division (a 65500x1 strip at 1/8 would be 0 high,
-        // which it asserts on), so the factor must leave both sides at least the box's.
-        let shrink = [8, 4, 2].first { (factor: Int) -> Bool in
-            stored.width / factor >= max(width, 1) && stored.height / factor >= max(height, 1)
-        } ?? 1
-        var image = try make("jpegload", backing: bytes) { out in
-            sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
-        }
+    /// it at least `width` x `height` (stored orientation, `jpegShrink`), then fits it into that
+    /// box. Cheaper than `decodeShrunk`, which keeps a 2x margin on top of the box: the box is
+    /// already the largest thumbnail, and each thumbnail is resized from it with its own filter.
+    /// `header` is the file's (`header(of:format:)`). With `direct`, the file is decoded by
+    /// `DirectJPEGDecoder` when that route takes it (the caller has room for its whole shrunk
+    /// picture), by libvips's streaming load otherwise.
+    public static func decodeShrunkJPEG(_ bytes: SourceBytes, header: VipsImage, fitting width: Int, _ height: Int,
+                                        convertToSRGB: Bool, direct: Bool = false) throws -> VipsImage {
+        let shrink = jpegShrink(stored: PixelSize(width: header.width, height: header.height),
+                                box: PixelSize(width: width, height: height))
+        var image = try (direct ? DirectJPEGDecoder.decode(bytes, shrink: shrink, header: header) : nil)
+            ?? make("jpegload", backing: bytes) { out in
+                sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
+            }
         if convertToSRGB { image = try image.convertedToSRGB() }
         return try image.fittedInMemory(width, height)
+    }
+
+    /// The DCT shrink `decodeShrunkJPEG` decodes a JPEG of `stored` pixels at for `box`: the
+    /// largest of 8, 4 and 2 that leaves both sides at least the box's, else 1. libvips sizes a
+    /// shrunk JPEG by whole division (a 65500x1 strip at 1/8 would be 0 high, which it asserts
+    /// on), so the factor is judged by whole division too.
+    static func jpegShrink(stored: PixelSize, box: PixelSize) -> Int {
+        [8, 4, 2].first { (factor: Int) -> Bool in
+            stored.width / factor >= max(box.width, 1) && stored.height / factor >= max(box.height, 1)
+        } ?? 1
     }
 
     /// Decodes a HEIF file's image (or its embedded thumbnail, when that covers the box) with
@@ -79,12 +90,20 @@ extension VipsImage {
     /// Fitted into `width` x `height` (aspect kept), as 8-bit sRGB, computed now. The fitted
     /// size is computed here, never below 1x1: libvips's own fit rounds a 65500x1 strip to a
     /// height of 0 and aborts.
+    ///
+    /// The result is marked as read in order (`vips-sequential`), as an image from libvips's
+    /// sequential loaders is: a thumbnail that shrinks it by 2 or more then runs through
+    /// `vips_shrinkv`'s line cache. Without the mark (an image Shoebox made in memory), the
+    /// 256 px thumbnail of a 1440 px preview recomputed its `vips_shrinkh` rows for every
+    /// strip asked of it and cost 4x the CPU (docs/BENCHMARKS.md, "branch jpegsrc").
     func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
         let fit = ThumbnailSizing.fitSize(PixelSize(width: self.width, height: self.height),
                                           box: PixelSize(width: width, height: height))
         let fitted = try resized(toWidth: fit.width, height: fit.height)
         let srgb = try Self.make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
-        return try srgb.inMemory()
+        let kept = try srgb.inMemory()
+        sb_vips_mark_sequential(kept.pointer)
+        return kept
     }
 
     /// Decodes an encoded image completely (used by tests and tools, not by the pipeline).

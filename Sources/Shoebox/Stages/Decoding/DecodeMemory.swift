@@ -33,6 +33,13 @@ struct DecodeMemory: Equatable {
         }
     }
 
+    /// A JPEG decoded by `DirectJPEGDecoder` at 1/`shrink`: its whole shrunk picture, `bands`
+    /// bytes a pixel (libjpeg rounds each side up).
+    static func jpegDirect(size: PixelSize, shrink: Int, bands: Int) -> DecodeMemory {
+        let shrunk = PixelSize(width: (size.width + shrink - 1) / shrink, height: (size.height + shrink - 1) / shrink)
+        return DecodeMemory(bytes: product(shrunk, bands), what: "a JPEG decoded whole at \(shrunk)")
+    }
+
     /// libvips 8.14's jxlload has libjxl 0.7 decode into one buffer of `bytesPerPixel` a pixel,
     /// and libjxl keeps its own frame besides: 3.6 bytes a pixel more, measured on a 20 MP
     /// 8-bit file (133 MB over an idle ingest for a 60 MB buffer), counted as 4.

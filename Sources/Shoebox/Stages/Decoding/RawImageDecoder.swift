@@ -100,7 +100,7 @@ struct RawImageDecoder {
             else { return nil }
             try DecodeLimits.checkMemory(.jpeg(UnsafeRawBufferPointer(preview.buffer), size: size), fileBytes: preview.count,
                                          limit: configuration.limits.maxDecodeMemoryBytes, path: path)
-            return try? VipsImage.decodeShrunkJPEG(preview, stored: size, fitting: box.width, box.height,
+            return try? VipsImage.decodeShrunkJPEG(preview, header: header, fitting: box.width, box.height,
                                                    convertToSRGB: header.needsProfileTransform)
         case let .rgb(width, height, pixels)?:
             guard Self.covers(PixelSize(width: width, height: height), box: box, stored: stored) else { return nil }

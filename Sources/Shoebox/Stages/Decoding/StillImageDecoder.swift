@@ -26,11 +26,13 @@ struct StillImageDecoder {
         let orientation = orientationToApply(header, container: container, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
-        let reservation = try admit(memoryNeeded(bytes, header: header, draft: draft, box: box), bytes, path: path)
+        let needed = memoryNeeded(bytes, header: header, draft: draft, box: box)
+        let direct = draft.format == .jpeg ? directJPEGPicture(header, box: box, beside: needed, fileBytes: bytes.count) : nil
+        let reservation = try admit(needed, extra: direct?.bytes ?? 0, bytes, path: path)
         defer { reservation?.release() }
         do {
             let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
-                                         stored: draft.storedSize, box: box, convertToSRGB: convertToSRGB, path: path)
+                                         box: box, convertToSRGB: convertToSRGB, directJPEG: direct != nil, path: path)
             let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
             return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
         } catch {
@@ -80,17 +82,19 @@ struct StillImageDecoder {
         return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
     }
 
-    /// The cheapest decode that still covers `box`: DCT scaling for JPEG, libde265 or dav1d and
+    /// The cheapest decode that still covers `box`: DCT scaling for JPEG (by `DirectJPEGDecoder`
+    /// when `directJPEG`, the memory for it reserved), libde265 or dav1d and
     /// a YCbCr box shrink for HEIC and AVIF (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
-                              stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
+                              box: PixelSize, convertToSRGB: Bool, directJPEG: Bool, path: String) throws -> VipsImage {
         switch format {
         case .jpeg:
-            return try VipsImage.decodeShrunkJPEG(bytes, stored: stored, fitting: box.width, box.height,
-                                                  convertToSRGB: convertToSRGB)
+            return try VipsImage.decodeShrunkJPEG(bytes, header: header, fitting: box.width, box.height,
+                                                  convertToSRGB: convertToSRGB, direct: directJPEG)
         case .heic, .avif:
+            let stored = PixelSize(width: header.width, height: header.height)
             return try decodeHEIF(bytes, header: header, container: container, format: format, stored: stored, box: box,
                                   convertToSRGB: convertToSRGB, path: path)
         default:
@@ -134,14 +138,34 @@ struct StillImageDecoder {
         }
     }
 
-    /// Refuses a decode over the budget (`tooLarge`), else reserves what it needs from the
-    /// stage's gate, waiting for room beside the decodes in flight; nil when nothing is reserved
-    /// (a decode of a few rows, or no gate).
-    private func admit(_ needed: DecodeMemory?, _ bytes: SourceBytes, path: String) throws -> DecodeMemoryGate.Reservation? {
+    /// Refuses a decode over the budget (`tooLarge`), else reserves what it needs (and `extra`
+    /// bytes that never refuse a file: the direct JPEG route's picture, taken only when it fits)
+    /// from the stage's gate, waiting for room beside the decodes in flight; nil when nothing is
+    /// reserved (a decode of a few rows, or no gate).
+    private func admit(_ needed: DecodeMemory?, extra: Int = 0, _ bytes: SourceBytes,
+                       path: String) throws -> DecodeMemoryGate.Reservation? {
         let limit = configuration.limits.maxDecodeMemoryBytes
         try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: limit, path: path)
-        guard let needed, let memoryGate else { return nil }
-        return memoryGate.reserve(needed.bytes.addingReportingOverflow(bytes.count).partialValue, capacity: Int(clamping: limit))
+        guard needed != nil || extra > 0, let memoryGate else { return nil }
+        let held = (needed?.bytes ?? 0).addingReportingOverflow(extra).partialValue
+        return memoryGate.reserve(held.addingReportingOverflow(bytes.count).partialValue, capacity: Int(clamping: limit))
+    }
+
+    /// The whole shrunk picture `DirectJPEGDecoder` would hold for this JPEG, when it may take
+    /// it: a grey or colour header (CMYK is libvips's), a picture of at most
+    /// `DirectJPEGDecoder.maxPictureBytes`, and room for it beside libvips's own estimate
+    /// (`needed`) and the file within the decode-memory limit, so that the route never turns
+    /// away a file libvips's streaming load would decode. nil: libvips decodes the file.
+    private func directJPEGPicture(_ header: VipsImage, box: PixelSize, beside needed: DecodeMemory?,
+                                   fileBytes: Int) -> DecodeMemory? {
+        guard header.bands == 1 || header.bands == 3 else { return nil }
+        let stored = PixelSize(width: header.width, height: header.height)
+        let picture = DecodeMemory.jpegDirect(size: stored, shrink: VipsImage.jpegShrink(stored: stored, box: box),
+                                              bands: header.bands)
+        let total = Int64(clamping: picture.bytes) + Int64(clamping: needed?.bytes ?? 0) + Int64(fileBytes)
+        guard picture.bytes <= DirectJPEGDecoder.maxPictureBytes,
+              total <= configuration.limits.maxDecodeMemoryBytes else { return nil }
+        return picture
     }
 
     /// Whether the decode converts through the embedded ICC profile: only when there is one and
