@@ -142,6 +142,22 @@ static inline int sb_av_frame_to_rgb(const AVFrame *frame, int dst_width, int ds
     return rows == dst_height ? 0 : AVERROR(EINVAL);
 }
 
+/* Sends `data` to an opened decoder as its one packet, then the end of the stream, and
+ * receives the one frame it makes into `frame`: a still image's decode. 0 or a negative AVERROR. */
+static inline int sb_av_decode_whole_packet(AVCodecContext *context, AVPacket *packet, const uint8_t *data, int size,
+                                            AVFrame *frame) {
+    int rc = av_new_packet(packet, size);
+    if (rc < 0)
+        return rc;
+    memcpy(packet->data, data, (size_t) size);
+    rc = avcodec_send_packet(context, packet);
+    if (rc == 0)
+        rc = avcodec_send_packet(context, NULL);
+    if (rc == 0)
+        rc = avcodec_receive_frame(context, frame);
+    return rc;
+}
+
 /* Decodes one still image held whole in memory (a BMP file, header included: what FFmpeg's
  * image decoders take as one packet), single-threaded. On success *out holds the frame (the
  * caller frees it); otherwise a negative AVERROR, AVERROR_DECODER_NOT_FOUND without a decoder. */
@@ -160,15 +176,7 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
         rc = avcodec_open2(context, codec, NULL);
     }
     if (rc == 0)
-        rc = av_new_packet(packet, size);
-    if (rc == 0) {
-        memcpy(packet->data, data, (size_t) size);
-        rc = avcodec_send_packet(context, packet);
-    }
-    if (rc == 0)
-        rc = avcodec_send_packet(context, NULL);
-    if (rc == 0)
-        rc = avcodec_receive_frame(context, frame);
+        rc = sb_av_decode_whole_packet(context, packet, data, size, frame);
     if (rc == 0) {
         *out = frame;
         frame = NULL;
@@ -215,15 +223,7 @@ static inline int sb_av_decode_hevc(const uint8_t *configuration, int configurat
         rc = avcodec_open2(context, codec, NULL);
     }
     if (rc == 0)
-        rc = av_new_packet(packet, size);
-    if (rc == 0) {
-        memcpy(packet->data, data, (size_t) size);
-        rc = avcodec_send_packet(context, packet);
-    }
-    if (rc == 0)
-        rc = avcodec_send_packet(context, NULL);
-    if (rc == 0)
-        rc = avcodec_receive_frame(context, frame);
+        rc = sb_av_decode_whole_packet(context, packet, data, size, frame);
     if (rc == 0 && (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)))
         rc = AVERROR_INVALIDDATA;
     if (rc == 0)
