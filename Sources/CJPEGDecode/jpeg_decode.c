@@ -1,7 +1,7 @@
 #include "jpeg_decode.h"
 
 #include <setjmp.h>
-#include <stdio.h>
+#include <stdio.h>    /* jpeglib.h uses FILE */
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
@@ -14,27 +14,18 @@ struct sb_jpeg_decoder {
     struct jpeg_error_mgr errors;
     jmp_buf escape;
     int warned;                       /* libjpeg emitted a warning: the decode does not count */
-    char reason[JMSG_LENGTH_MAX];     /* the first error's or warning's text */
 };
 
 static void sb_jpeg_error_exit(j_common_ptr common) {
     sb_jpeg_decoder *decoder = (sb_jpeg_decoder *) common->client_data;
-    (*common->err->format_message)(common, decoder->reason);
     longjmp(decoder->escape, 1);
 }
 
 /* Level -1 is a warning (corrupt data and the like); trace levels are ignored. */
 static void sb_jpeg_emit_message(j_common_ptr common, int level) {
     sb_jpeg_decoder *decoder = (sb_jpeg_decoder *) common->client_data;
-    if (level >= 0 || decoder->warned)
-        return;
-    decoder->warned = 1;
-    (*common->err->format_message)(common, decoder->reason);
-}
-
-static void sb_jpeg_copy_reason(const sb_jpeg_decoder *decoder, const char *fallback, char *message, size_t size) {
-    if (message && size > 0)
-        snprintf(message, size, "%s", decoder->reason[0] ? decoder->reason : fallback);
+    if (level < 0)
+        decoder->warned = 1;
 }
 
 /* The route takes 8-bit files whose colours libjpeg converts itself: grey, YCbCr, RGB. */
@@ -49,25 +40,17 @@ static int sb_jpeg_takes(const struct jpeg_decompress_struct *info) {
     }
 }
 
-sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jpeg_output *output,
-                              char *message, size_t message_size) {
-    if (!data || length == 0 || !output || (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8)) {
-        if (message && message_size > 0)
-            snprintf(message, message_size, "no data, or a shrink other than 1, 2, 4 or 8");
+sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jpeg_output *output) {
+    if (!data || length == 0 || !output || (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8))
         return NULL;
-    }
     sb_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
-    if (!decoder) {
-        if (message && message_size > 0)
-            snprintf(message, message_size, "out of memory");
+    if (!decoder)
         return NULL;
-    }
     decoder->info.err = jpeg_std_error(&decoder->errors);
     decoder->errors.error_exit = sb_jpeg_error_exit;
     decoder->errors.emit_message = sb_jpeg_emit_message;
     decoder->info.client_data = decoder;   /* kept by jpeg_create_decompress, like err */
     if (setjmp(decoder->escape)) {
-        sb_jpeg_copy_reason(decoder, "libjpeg error", message, message_size);
         sb_jpeg_close(decoder);
         return NULL;
     }
@@ -75,7 +58,6 @@ sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jp
     jpeg_mem_src(&decoder->info, (const unsigned char *) data, (unsigned long) length);
     jpeg_read_header(&decoder->info, TRUE);
     if (decoder->warned || !sb_jpeg_takes(&decoder->info)) {
-        sb_jpeg_copy_reason(decoder, "a colour space or precision this route does not take", message, message_size);
         sb_jpeg_close(decoder);
         return NULL;
     }
@@ -89,19 +71,14 @@ sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jp
     return decoder;
 }
 
-int sb_jpeg_read(sb_jpeg_decoder *decoder, unsigned char *pixels, size_t stride, size_t capacity,
-                 char *message, size_t message_size) {
+int sb_jpeg_read(sb_jpeg_decoder *decoder, unsigned char *pixels, size_t stride, size_t capacity) {
     struct jpeg_decompress_struct *info = &decoder->info;
-    if (setjmp(decoder->escape)) {
-        sb_jpeg_copy_reason(decoder, "libjpeg error", message, message_size);
+    if (setjmp(decoder->escape))
         return -1;
-    }
     jpeg_start_decompress(info);
     size_t row_bytes = (size_t) info->output_width * (size_t) info->output_components;
     if (stride < row_bytes || capacity / stride < info->output_height) {
         jpeg_abort_decompress(info);
-        if (message && message_size > 0)
-            snprintf(message, message_size, "the pixel buffer is too small for %ux%u", info->output_width, info->output_height);
         return -1;
     }
     JSAMPROW rows[SB_JPEG_ROWS_A_CALL];
@@ -115,11 +92,7 @@ int sb_jpeg_read(sb_jpeg_decoder *decoder, unsigned char *pixels, size_t stride,
     }
     if (!decoder->warned)
         jpeg_finish_decompress(info);
-    if (decoder->warned) {
-        sb_jpeg_copy_reason(decoder, "libjpeg warning", message, message_size);
-        return -1;
-    }
-    return 0;
+    return decoder->warned ? -1 : 0;
 }
 
 void sb_jpeg_close(sb_jpeg_decoder *decoder) {

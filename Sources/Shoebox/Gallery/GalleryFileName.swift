@@ -45,7 +45,6 @@ enum GalleryFileName {
         for byte in Array(album.kind.rawValue.utf8) + [0] + Array(album.title.utf8) {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hash.zeroPaddedHex
     }
 }

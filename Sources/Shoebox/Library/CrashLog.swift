@@ -22,8 +22,7 @@ public struct CrashLog: Sendable, Equatable {
     /// that share a library).
     public static func forSupervisor() -> CrashLog {
         var generator = SystemRandomNumberGenerator()
-        let digits = String(generator.next() as UInt64, radix: 16)
-        return CrashLog(checkedName: "crash-" + String(repeating: "0", count: 16 - digits.count) + digits + ".log")
+        return CrashLog(checkedName: "crash-" + (generator.next() as UInt64).zeroPaddedHex + ".log")
     }
 
     /// The log called `name`, if that is a name Shoebox gives a crash log (it arrives in a

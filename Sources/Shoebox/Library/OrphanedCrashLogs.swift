@@ -19,10 +19,10 @@ final class OrphanedCrashLogs {
         let contents: [UInt8]
     }
 
-    private let folder: LibraryFolder?
+    private let folder: LibraryFolder
     private var taken: [Taken]
 
-    private init(folder: LibraryFolder?, taken: [Taken]) {
+    private init(folder: LibraryFolder, taken: [Taken]) {
         self.folder = folder
         self.taken = taken
     }
@@ -42,7 +42,7 @@ final class OrphanedCrashLogs {
     /// Removes the logs taken (once their files are recorded) and lets their locks go.
     func remove() {
         for log in taken {
-            if let folder, folder.isStill(log.descriptor, named: log.name) { _ = try? folder.removeFile(log.name) }
+            if folder.isStill(log.descriptor, named: log.name) { _ = try? folder.removeFile(log.name) }
             close(log.descriptor)
         }
         taken = []

@@ -10,7 +10,7 @@ import Glibc
 public enum ContentHasher {
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> String {
         let digest = XXH3_128bits(bytes.baseAddress, bytes.count)
-        return hex(digest.high64) + hex(digest.low64)
+        return digest.high64.zeroPaddedHex + digest.low64.zeroPaddedHex
     }
 
     public static func hash(_ bytes: SourceBytes) -> String {
@@ -48,11 +48,6 @@ public enum ContentHasher {
             offset += Int64(n)
         }
         let digest = XXH3_128bits_digest(state)
-        return hex(digest.high64) + hex(digest.low64)
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return digest.high64.zeroPaddedHex + digest.low64.zeroPaddedHex
     }
 }

@@ -28,7 +28,7 @@ enum DirectJPEGDecoder {
     /// resolution; nil when the route does not take the file (see the type's comment).
     static func decode(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> VipsImage? {
         var output = sb_jpeg_output()
-        guard let decoder = sb_jpeg_open(bytes.buffer.baseAddress, bytes.count, Int32(shrink), &output, nil, 0) else {
+        guard let decoder = sb_jpeg_open(bytes.buffer.baseAddress, bytes.count, Int32(shrink), &output) else {
             return nil
         }
         defer { sb_jpeg_close(decoder) }
@@ -36,7 +36,7 @@ enum DirectJPEGDecoder {
                                                    header.pointer.pointee.Xres, header.pointer.pointee.Yres) else { return nil }
         let image = VipsImage(owning: made)
         let stride = Int(output.width) * Int(output.bands)
-        guard sb_jpeg_read(decoder, sb_vips_image_pixels(made), stride, stride * Int(output.height), nil, 0) == 0 else {
+        guard sb_jpeg_read(decoder, sb_vips_image_pixels(made), stride, stride * Int(output.height)) == 0 else {
             return nil
         }
         sb_vips_set_loader(made, loaderName)

@@ -29,8 +29,7 @@ public struct WebVideoRecipe: Sendable, Equatable {
         let text = "v1 h264 yuv420p faststart \(keepsAAC ? "aac-copy" : "muted") long=\(longSide) max=\(maxSeconds) crf=\(quality) preset=\(preset)"
         var hash: UInt32 = 0x811c_9dc5
         for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
+        return hash.zeroPaddedHex
     }
 
     /// The output's frame size: `source` (square pixels) scaled to fit `longSide`, never

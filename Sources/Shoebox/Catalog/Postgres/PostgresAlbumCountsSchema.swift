@@ -141,9 +141,6 @@ enum PostgresAlbumCountsSchema {
     static let list = PostgresMigrationList(versionTable: "shoebox_album_counts_schema", migrations: migrations)
     static var currentVersion: Int { list.currentVersion }
 
-    /// The kept counts' version (0 for a database without them).
-    static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
-
     /// Brings the kept counts up to `currentVersion`.
     static func migrate(_ connection: PGConnection) throws {
         try list.migrate(connection)

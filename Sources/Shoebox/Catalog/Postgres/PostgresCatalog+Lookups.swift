@@ -108,11 +108,23 @@ extension PostgresCatalog: CatalogStore {
                 WHERE missing = 0 AND seen_run <> $2 AND path >= $3 AND path < $4
                 RETURNING path
                 """, Self.now(), run, under.lowerBound, under.upperBound).rows.map { $0.text("path") }
-            for id in try Self.releasePairsMissingAFile(db: db) { keys.formUnion(try Self.groupKeys(around: id, db: db)) }
-            keys.formUnion(try Self.forgetResourceFiles(in: under, notSeenIn: run, db: db))
-            try Self.regroup(keys, db: db)
-            return flagged.sorted()
+            return try Self.settleMissing(flagged: flagged, keys: keys, db: db) {
+                try Self.forgetResourceFiles(in: under, notSeenIn: run, db: db)
+            }
         }
+    }
+
+    /// What follows once assets are flagged missing, the same for both ways of finding them:
+    /// Live Photo pairs missing a file come apart, `forgetResources` forgets the resource files
+    /// gone too (returning their group keys), and every group touched (`keys`, theirs, the
+    /// pairs') is formed again. Returns the flagged paths, sorted.
+    static func settleMissing(flagged: [String], keys: Set<String>, db: PGConnection,
+                              forgetResources: () throws -> Set<String>) throws -> [String] {
+        var keys = keys
+        for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try groupKeys(around: id, db: db)) }
+        keys.formUnion(try forgetResources())
+        try regroup(keys, db: db)
+        return flagged.sorted()
     }
 
     /// path, root, album_folder, file_name, pair_key: what follows a file's place, in that order.

@@ -13,14 +13,13 @@ extension PostgresCatalog {
                 SELECT id, path, group_key, resource_type IS NOT NULL AS grouped FROM assets
                 WHERE missing = 0 AND path >= $1 AND path < $2
                 """, under.lowerBound, under.upperBound).rows.filter { !wasFound($0.text("path")) }
-            var keys = Set(assets.filter { $0.bool("grouped") }.map { $0.text("group_key") })
+            let keys = Set(assets.filter { $0.bool("grouped") }.map { $0.text("group_key") })
             let flagged = try db.query("""
                 UPDATE assets SET missing = 1, updated_at = $1 WHERE missing = 0 AND id = ANY($2::bigint[]) RETURNING path
                 """, Self.now(), Self.idArray(assets.map { $0.int64("id") })).rows.map { $0.text("path") }
-            for id in try Self.releasePairsMissingAFile(db: db) { keys.formUnion(try Self.groupKeys(around: id, db: db)) }
-            keys.formUnion(try Self.forgetResourceFiles(in: under, notFoundBy: wasFound, db: db))
-            try Self.regroup(keys, db: db)
-            return flagged.sorted()
+            return try Self.settleMissing(flagged: flagged, keys: keys, db: db) {
+                try Self.forgetResourceFiles(in: under, notFoundBy: wasFound, db: db)
+            }
         }
     }
 

@@ -13,12 +13,12 @@ struct PostgresFetchQuery {
         /// The key is a user album's integer position, not text.
         var isInteger: Bool
 
+        /// `ASC` or `DESC`, as SQL spells the order's direction.
+        var direction: String { ascending ? "ASC" : "DESC" }
+
         /// The ORDER BY list: the key, then the id, both in the order's direction. Pages and
         /// the album listings' first assets sort by this one text, so they agree.
-        var orderBy: String {
-            let direction = ascending ? "ASC" : "DESC"
-            return "\(expression) \(direction), a.id \(direction)"
-        }
+        var orderBy: String { "\(expression) \(direction), a.id \(direction)" }
     }
 
     static let shown = "a.status = 'ok' AND a.missing = 0 AND a.hidden = 0"

@@ -30,7 +30,7 @@ enum PostgresFolderAlbumFirsts {
 
     /// The kept key's column is `sort_key`; `a.` in the order's expression names the asset row.
     private static var keyExpression: String { key("a") }
-    private static var direction: String { order.ascending ? "ASC" : "DESC" }
+    private static var direction: String { order.direction }
     /// "comes before" between (key, id) pairs in the album's order.
     private static var precedes: String { order.ascending ? "<" : ">" }
 

@@ -87,9 +87,6 @@ enum PostgresQueueSchema {
         try connection.query("SELECT to_regclass('work_queue') IS NOT NULL AS present").first?.bool("present") == true
     }
 
-    /// The queue schema's version (0 for a database without one).
-    static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
-
     /// Brings the queue's table up to `target` (tests stop early).
     static func migrate(_ connection: PGConnection, upTo target: Int = currentVersion) throws {
         try list.migrate(connection, upTo: target)

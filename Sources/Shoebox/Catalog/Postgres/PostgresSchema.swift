@@ -155,9 +155,6 @@ enum PostgresSchema {
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)
     static var currentVersion: Int { list.currentVersion }
 
-    /// The version the database holds (0 for an empty one).
-    static func version(_ connection: PGConnection) throws -> Int { try list.version(connection) }
-
     /// Every migration list of a catalog, in the order they are migrated: the catalog's own,
     /// the work queue's (a catalog an older Shoebox made has none, and is read as it is: no
     /// work), the kept album counts' (`albums()` reads them: a catalog without them is upgraded
@@ -178,7 +175,7 @@ enum PostgresSchema {
     /// list it may lack is absent), by `PostgresSchemaPart`'s rule. `target` names the catalog.
     static func requireReadable(_ connection: PGConnection, target: String) throws {
         for part in parts {
-            try part.check(found: part.list.version(connection), catalog: target, readingOnly: true)
+            try part.checkReadable(found: part.list.version(connection), catalog: target)
         }
     }
 }

@@ -15,12 +15,12 @@ struct PostgresSchemaPart: Sendable {
     /// as it is.
     let readableWhenAbsent: Bool
 
-    /// Refuses the database's version of this list, `found`, by the rule above; `catalog` names
-    /// the catalog.
-    func check(found: Int, catalog: String, readingOnly: Bool) throws {
+    /// Refuses to read only the database's version of this list, `found`, by the rule above
+    /// (migrating refuses a newer one in `migrate`); `catalog` names the catalog.
+    func checkReadable(found: Int, catalog: String) throws {
         let current = list.currentVersion
         if found > current { throw newer(found: found, catalog: catalog) }
-        guard readingOnly, found < current, !(found == 0 && readableWhenAbsent) else { return }
+        guard found < current, !(found == 0 && readableWhenAbsent) else { return }
         throw CatalogError.olderSchema(path: catalog + label, found: found, current: current)
     }
 

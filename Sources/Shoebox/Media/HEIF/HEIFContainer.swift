@@ -11,6 +11,15 @@ struct HEIFContainer {
         /// Byte ranges in the file, in order; their concatenation is the item's data.
         var extents: [Range<Int>] = []
         var properties: [HEIFProperty] = []
+
+        /// Calls `body` with the item's data in `file` (the bytes it was parsed from): its one
+        /// extent in place, or its extents joined; nil, without calling `body`, when it has none.
+        func withData<T>(in file: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
+            guard !extents.isEmpty else { return nil }
+            if extents.count == 1 { return body(UnsafeRawBufferPointer(rebasing: file[extents[0]])) }
+            let joined = extents.flatMap { file[$0] }
+            return joined.withUnsafeBytes(body)
+        }
     }
 
     struct Reference {

@@ -36,7 +36,7 @@ struct HEIFHeader: StillHeader {
               metadata.count <= Self.maxMetadataItems else { return nil }
         var exif: Data?, xmp: Data?
         for item in metadata {
-            guard let data = Self.data(of: item, in: bytes) else { return nil }
+            guard let data = item.withData(in: bytes, { Data($0) }) else { return nil }
             if item.type == "Exif" {
                 guard data.count >= 4 else { return nil }
                 exif = data.count > 4 ? data.dropFirst(4) : nil
@@ -107,13 +107,5 @@ struct HEIFHeader: StillHeader {
             }
         }
         return found
-    }
-
-    /// The item's bytes, its extents joined; nil when it has none.
-    private static func data(of item: HEIFContainer.Item, in bytes: UnsafeRawBufferPointer) -> Data? {
-        guard !item.extents.isEmpty else { return nil }
-        var data = Data()
-        for extent in item.extents { data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[extent])) }
-        return data
     }
 }

@@ -117,12 +117,11 @@ struct HEIFShrinkingDecoder {
     /// sums of a shrink by 2; libavcodec 3.1 on a 12 MP one, its copy of the data included),
     /// and 5 above, where the picture's 1.5 bytes a pixel double.
     private func decodedBytes(_ item: HEIFContainer.Item, size: PixelSize) -> Int? {
+        let data = item.extents.reduce(0) { $0 + $1.count }
         guard item.type == "av01" else {
-            let data = item.extents.reduce(0) { $0 + $1.count }
             return data + size.width * size.height * (bitDepth(of: item) > 8 ? 5 : 3)
         }
         for case let .av1Configuration(depth, monochrome, shiftX, shiftY) in item.properties {
-            let data = item.extents.reduce(0) { $0 + $1.count }
             return data + size.width * size.height / 2 + AV1Decoder.pictureBytes(width: size.width, height: size.height, bitDepth: depth,
                                                   chromaShift: monochrome ? nil : (shiftX, shiftY))
         }
@@ -175,7 +174,7 @@ struct HEIFShrinkingDecoder {
     /// The item's coded pictures, each at its place: itself, or a grid's tiles.
     private func tiles(of item: HEIFContainer.Item) -> [Plan.Tile]? {
         if Self.codedTypes.contains(item.type) { return [(item, 0, 0)] }
-        guard let grid = withData(of: item, HEIFGrid.init) else { return nil }
+        guard let grid = item.withData(in: bytes, HEIFGrid.init) else { return nil }
         return gridTiles(item, grid)
     }
 
@@ -190,7 +189,7 @@ struct HEIFShrinkingDecoder {
         var stream = (2, false)
         for tile in tiles {
             guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
-            let decoded: Bool? = withData(of: tile.item) { data in
+            let decoded: Bool? = tile.item.withData(in: bytes) { data in
                 do {
                     let engine = try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters,
                                                 engine: plan.hevcEngine) { planes in
@@ -268,7 +267,7 @@ struct HEIFShrinkingDecoder {
 
     /// The item's size: `ispe`, or a grid's output size.
     private func spatialExtent(of item: HEIFContainer.Item) -> PixelSize? {
-        if item.type == "grid", let grid = withData(of: item, HEIFGrid.init) {
+        if item.type == "grid", let grid = item.withData(in: bytes, HEIFGrid.init) {
             return PixelSize(width: grid.outputWidth, height: grid.outputHeight)
         }
         for case let .spatialExtent(width, height) in item.properties where width > 0 && height > 0 {
@@ -323,13 +322,5 @@ struct HEIFShrinkingDecoder {
             return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         }
         return nil
-    }
-
-    /// Calls `body` with the item's data: its one extent in place, or its extents joined.
-    private func withData<T>(of item: HEIFContainer.Item, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
-        guard !item.extents.isEmpty else { return nil }
-        if item.extents.count == 1 { return body(UnsafeRawBufferPointer(rebasing: bytes[item.extents[0]])) }
-        let joined = item.extents.flatMap { bytes[$0] }
-        return joined.withUnsafeBytes(body)
     }
 }
