@@ -223,6 +223,15 @@ static inline void sb_vips_mark_sequential(VipsImage *image) {
     vips_image_set_int(image, VIPS_META_SEQUENTIAL, 1);
 }
 
+/* A lazy copy of `in` (no pixel is copied) marked as read in order, for an image whose
+ * metadata must not change under its other users. */
+static inline int sb_vips_copy_sequential(VipsImage *in, VipsImage **out) {
+    if (vips_copy(in, out, NULL) != 0)
+        return -1;
+    sb_vips_mark_sequential(*out);
+    return 0;
+}
+
 static inline void sb_vips_set_loader(VipsImage *image, const char *name) {
     vips_image_set_string(image, VIPS_META_LOADER, name);
 }

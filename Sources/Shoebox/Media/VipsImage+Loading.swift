@@ -91,15 +91,18 @@ extension VipsImage {
     /// size is computed here, never below 1x1: libvips's own fit rounds a 65500x1 strip to a
     /// height of 0 and aborts.
     ///
-    /// The result is marked as read in order (`vips-sequential`), as an image from libvips's
-    /// sequential loaders is: a thumbnail that shrinks it by 2 or more then runs through
-    /// `vips_shrinkv`'s line cache. Without the mark (an image Shoebox made in memory), the
-    /// 256 px thumbnail of a 1440 px preview recomputed its `vips_shrinkh` rows for every
-    /// strip asked of it and cost 4x the CPU (docs/BENCHMARKS.md, "branch jpegsrc").
+    /// The input is fitted, and the result marked, as read in order (`vips-sequential`), as
+    /// an image from libvips's sequential loaders is: a resize that shrinks by 2 or more then
+    /// runs through `vips_shrinkv`'s line cache. Without the mark (an image Shoebox made in
+    /// memory), the 256 px thumbnail of a 1440 px preview recomputed its `vips_shrinkh` rows for
+    /// every strip asked of it and cost 4x the CPU (docs/BENCHMARKS.md, "branch jpegsrc"), and
+    /// so did the fit of a direct JPEG decode at 1/8 of a panorama ("branch jpegfloor3"). The
+    /// input is marked through a lazy copy: its own metadata stays as its other users see it.
     func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
         let fit = ThumbnailSizing.fitSize(PixelSize(width: self.width, height: self.height),
                                           box: PixelSize(width: width, height: height))
-        let fitted = try resized(toWidth: fit.width, height: fit.height)
+        let marked = try Self.make("copy") { sb_vips_copy_sequential(pointer, $0) }
+        let fitted = try marked.resized(toWidth: fit.width, height: fit.height)
         let srgb = try Self.make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
         let kept = try srgb.inMemory()
         sb_vips_mark_sequential(kept.pointer)
