@@ -49,4 +49,27 @@ import Testing
         // The part no tile covered has sums of 0: Y 0 and Cb = Cr = 0, a dark green in BT.709.
         #expect(Array(rgb.suffix(3)) == [0, 84, 0])
     }
+
+    /// Each output pixel is its box's mean whatever the tiles' rows: here a box's rows come
+    /// from two tiles (rows 3 of the top tile, 4 and 5 of the bottom one), and the last boxes
+    /// are cut short by the picture's edge. A 7 x 7 grey picture, sample (x, y) =
+    /// (37 x + 11 y) mod 200, shrunk by 3 from a 7 x 4 tile and a 7 x 3 one below it.
+    @Test func everyOutputPixelIsTheMeanOfItsBoxAcrossTiles() {
+        var samples: [UInt8] = []
+        for y in 0..<7 {
+            for x in 0..<7 { samples.append(UInt8((37 * x + 11 * y) % 200)) }
+        }
+        var shrinker = YCbCrBoxShrinker<UInt16>(width: 7, height: 7, factor: 3, chromaShift: (0, 0))
+        samples.withUnsafeBytes { picture in
+            for (top, rows) in [(0, 4), (4, 3)] {
+                let tile = YCbCrPlanes.Plane(base: picture.baseAddress! + top * 7, stride: 7, width: 7, height: rows)
+                shrinker.add(YCbCrPlanes(luma: tile, chroma: nil, chromaShift: (0, 0), streamMatrix: 1, streamFullRange: true),
+                             x: 0, y: top)
+            }
+        }
+        let rgb = shrinker.rgb(YCbCrCoding(matrix: 1, fullRange: true)!, monochrome: true)
+        // Grey: R = G = B, the box means rounded (136.8 -> 137, 103.1 -> 103, 80.7 -> 81).
+        let expected: [UInt8] = [48, 137, 33, 81, 103, 66, 103, 81, 88]
+        #expect(rgb == expected.flatMap { [$0, $0, $0] })
+    }
 }

@@ -141,6 +141,12 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
 
     /// The caller keeps each box's sum within a `Sum` (`fits`); past it the sum wraps, it
     /// never traps.
+    ///
+    /// Two passes a band of rows (the rows one output row covers): the band's rows are summed
+    /// column by column (`addRow`, contiguous, which the compiler vectorises), then each
+    /// column's sum is added to its box's once. Adding every sample to its box's sum straight
+    /// away made each sample a load and a store on the sums, dependent on the sample before
+    /// it in the same box. Integer sums, so the result is the same whichever way they are added.
     private static func accumulate<Sample: FixedWidthInteger & UnsignedInteger>(
         _ plane: YCbCrPlanes.Plane, _: Sample.Type, x: Int, y: Int, box: Box, into sums: inout [Sum]
     ) {
@@ -149,16 +155,45 @@ struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         let rows = max(0, min(plane.height, limit.1 - y))
         guard columns > 0 && rows > 0 else { return }
         let boxOfColumn = (0..<columns).map { (x + $0) / factor.0 }
+        var columnSums = [Sum](repeating: 0, count: columns)
         sums.withUnsafeMutableBufferPointer { sums in
             boxOfColumn.withUnsafeBufferPointer { boxOfColumn in
-                for row in 0..<rows {
-                    let source = (plane.base + row * plane.stride).assumingMemoryBound(to: Sample.self)
-                    let base = ((y + row) / factor.1) * outputWidth
-                    for column in 0..<columns {
-                        sums[base + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: source[column])
+                columnSums.withUnsafeMutableBufferPointer { columnSums in
+                    var row = 0
+                    while row < rows {
+                        let outputRow = (y + row) / factor.1
+                        let bandEnd = min(rows, (outputRow + 1) * factor.1 - y)
+                        let base = outputRow * outputWidth
+                        if bandEnd - row == 1 {   // one row (4:2:0 chroma at a shrink of 2): nothing to sum first
+                            let source = (plane.base + row * plane.stride).assumingMemoryBound(to: Sample.self)
+                            for column in 0..<columns {
+                                sums[base + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: source[column])
+                            }
+                        } else {
+                            for bandRow in row..<bandEnd {
+                                let source = (plane.base + bandRow * plane.stride).assumingMemoryBound(to: Sample.self)
+                                addRow(source, into: columnSums, first: bandRow == row)
+                            }
+                            for column in 0..<columns {
+                                sums[base + boxOfColumn[column]] &+= columnSums[column]
+                            }
+                        }
+                        row = bandEnd
                     }
                 }
             }
+        }
+    }
+
+    /// Each sample of a row added to (`first`: stored in) its column's sum.
+    @inline(__always)
+    private static func addRow<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ source: UnsafePointer<Sample>, into columnSums: UnsafeMutableBufferPointer<Sum>, first: Bool
+    ) {
+        if first {
+            for column in 0..<columnSums.count { columnSums[column] = Sum(truncatingIfNeeded: source[column]) }
+        } else {
+            for column in 0..<columnSums.count { columnSums[column] &+= Sum(truncatingIfNeeded: source[column]) }
         }
     }
 }
