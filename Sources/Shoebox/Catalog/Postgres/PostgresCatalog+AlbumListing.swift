@@ -1,9 +1,9 @@
 /// Album listings, each read in one snapshot: counts from the kept counts per album and kind
 /// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
 /// album's first asset in the same statement, one for each kind of album (a folder album's
-/// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek): a listing costs a fixed
-/// number of round trips whatever the number of albums, plus one for each album with an
-/// explicit cover (whether it still applies).
+/// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek), sent together with the
+/// cover records in one pipeline: a listing costs a fixed number of round trips whatever the
+/// number of albums, plus one for each album with an explicit cover (whether it still applies).
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
