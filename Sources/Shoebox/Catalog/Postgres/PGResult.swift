@@ -39,8 +39,8 @@ final class PGResult {
 
     /// An integer column, 0 when it is not one (as `PGRow.int64`). With `column(_:)` looked up
     /// once, a listing of thousands of rows reads each by index, not each column by name. Read
-    /// from libpq's bytes in place: a `String` made for each of the album listing's 60,000
-    /// integers was a fifth of its client time (docs/BENCHMARKS.md, "branch albums50c").
+    /// from libpq's bytes in place, not through a `String` made for each: the album listing
+    /// reads about 60,000 integers (docs/BENCHMARKS.md, "branch albums50c").
     func int64(_ row: Int32, _ column: Int32) -> Int64 {
         guard let value = PQgetvalue(pointer, row, column) else { return 0 }
         let bytes = UnsafeRawBufferPointer(start: value, count: Int(PQgetlength(pointer, row, column)))
