@@ -63,4 +63,22 @@ struct PostgresPipelineTests {
         }
         #expect(rows == 0)
     }
+
+    /// The connection is lost in the middle of a pipeline (its first statement ends its own
+    /// backend): the pipeline gives up its unread results without waiting for them, and the
+    /// transaction around it reconnects and runs again.
+    @Test func aConnectionLostInAPipelineIsReconnectedByItsTransaction() throws {
+        let connection = try PGConnection(conninfo: try PostgresServer.makeDatabase())
+        var attempts = 0
+        let value = try connection.transaction(.snapshot) {
+            attempts += 1
+            let first = attempts == 1 ? "SELECT pg_terminate_backend(pg_backend_pid()) AS ended" : "SELECT true AS ended"
+            return try connection.pipeline([first, "SELECT 42 AS n"]) { results in
+                _ = try results.next()
+                return try results.next().first?.int64("n")
+            }
+        }
+        #expect(value == 42)
+        #expect(attempts == 2)
+    }
 }
