@@ -224,4 +224,21 @@ import Testing
         #expect(try summary(catalog, .folder("2024")).covers == [new])
         #expect(try catalog.recordedCoverPaths() == ["covers/bb/new.jpg"])
     }
+
+    /// The listing reads every album's cover records at once (PostgreSQL: in one pipeline with
+    /// the albums) and must still hand each album its own, in name order, and none to an album
+    /// without any.
+    @Test(arguments: CatalogBackend.all) func theListingGivesEachAlbumItsOwnCoverRecordsInNameOrder(backend: CatalogBackend) throws {
+        let f = try AlbumFixture(backend)
+        let catalog = f.catalog
+        _ = try catalog.createAlbum(titled: "Trip")
+        try catalog.addAssets(f.ids(3), to: "Trip")
+        let mosaic = CoverRecord(name: "mosaic-8", recipe: "r1", width: 16, height: 8, relativePath: "covers/aa/mosaic.jpg")
+        let cover = CoverRecord(name: "cover-8", recipe: "r1", width: 8, height: 8, relativePath: "covers/bb/cover.jpg")
+        let trip = CoverRecord(name: "cover-8", recipe: "r2", width: 8, height: 8, relativePath: "covers/cc/trip.jpg")
+        try catalog.recordCovers([mosaic, cover], for: .folder("2024"))
+        try catalog.recordCovers([trip], for: .user("Trip"))
+        let covers = Dictionary(uniqueKeysWithValues: try catalog.albums().map { ($0.album, $0.covers) })
+        #expect(covers == [.folder("2024"): [cover, mosaic], .user("Trip"): [trip], .folder("2023"): [], .folder("photos"): []])
+    }
 }

@@ -18,6 +18,9 @@ final class PGConnection {
     private let notices: CatalogNotices
     private var handle: OpaquePointer
     private var prepared: [String: String] = [:]
+    /// How many statement names this connection has given out (names are never reused: a
+    /// pipeline names its statements before the server has prepared any of them).
+    private var namesGiven = 0
 
     /// How many times `transaction` runs a body in all before it gives up.
     static let maxAttempts = 5
@@ -141,10 +144,42 @@ final class PGConnection {
 
     private func preparedName(for sql: String, count: Int) throws -> String {
         if let name = prepared[sql] { return name }
-        let name = "s\(prepared.count + 1)"
+        let name = newStatementName()
         try checked(PQprepare(handle, name, sql, 0, nil), sql: sql)
         prepared[sql] = name
         return name
+    }
+
+    /// The name of the statement `sql` when this connection has prepared it.
+    func preparedStatement(_ sql: String) -> String? { prepared[sql] }
+
+    /// A statement name not given out before on this connection.
+    func newStatementName() -> String {
+        namesGiven += 1
+        return "s\(namesGiven)"
+    }
+
+    /// Records that the server prepared `sql` as `name` (a pipeline's preparation succeeded).
+    func remember(_ name: String, for sql: String) { prepared[sql] = name }
+
+    /// Sends `statements` (without parameters) at once, in libpq's pipeline mode, and lets
+    /// `body` read their results in the order they were sent (`PGPipeline.next`), each as it
+    /// arrives: the server runs the later statements while `body` works on the earlier ones'
+    /// rows, and they cost one round trip, not one each. Statements are prepared once per
+    /// connection, as `query` prepares them. Whether `body` returns or throws, what it did not
+    /// read is read and dropped and pipeline mode left before this returns, so the connection
+    /// serves the next statement (a transaction's COMMIT or ROLLBACK). A failed statement
+    /// throws from its `next()`, as `query` throws, and the statements after it do not run.
+    func pipeline<T>(_ statements: [String], _ body: (PGPipeline) throws -> T) throws -> T {
+        guard PQenterPipelineMode(handle) == 1 else { throw lostOrFailed(sqlstate: "", sql: statements.joined(separator: ";\n")) }
+        let pipeline = PGPipeline(connection: self, handle: handle)
+        defer {
+            pipeline.drain()
+            PQexitPipelineMode(handle)
+        }
+        for sql in statements { try pipeline.send(sql) }
+        try pipeline.sync()
+        return try body(pipeline)
     }
 
     private static func text(of value: Any?, sql: String) throws -> String? {
@@ -163,7 +198,7 @@ final class PGConnection {
     /// The result, or the error it carries, classified; a result lost with the connection is
     /// `connectionLost`.
     @discardableResult
-    private func checked(_ result: OpaquePointer?, sql: String) throws -> PGResult {
+    func checked(_ result: OpaquePointer?, sql: String) throws -> PGResult {
         guard let result else { throw lostOrFailed(sqlstate: "", sql: sql) }
         let status = PQresultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
@@ -178,7 +213,7 @@ final class PGConnection {
         throw PostgresError.classify(sqlstate: sqlstate, message: message, sql: sql)
     }
 
-    private func lostOrFailed(sqlstate: String, sql: String) -> PostgresError {
+    func lostOrFailed(sqlstate: String, sql: String) -> PostgresError {
         let message = Self.oneLine(String(cString: PQerrorMessage(handle)))
         if PQstatus(handle) != CONNECTION_OK { return .connectionLost(message: message) }
         return .classify(sqlstate: sqlstate, message: message, sql: sql)

@@ -38,8 +38,34 @@ final class PGResult {
     }
 
     /// An integer column, 0 when it is not one (as `PGRow.int64`). With `column(_:)` looked up
-    /// once, a listing of thousands of rows reads each by index, not each column by name.
-    func int64(_ row: Int32, _ column: Int32) -> Int64 { Int64(text(row, column)) ?? 0 }
+    /// once, a listing of thousands of rows reads each by index, not each column by name. Read
+    /// from libpq's bytes in place, not through a `String` made for each: the album listing
+    /// reads about 60,000 integers (docs/BENCHMARKS.md, "branch albums50c").
+    func int64(_ row: Int32, _ column: Int32) -> Int64 {
+        guard let value = PQgetvalue(pointer, row, column) else { return 0 }
+        let bytes = UnsafeRawBufferPointer(start: value, count: Int(PQgetlength(pointer, row, column)))
+        return Self.integer(bytes.bindMemory(to: UInt8.self)) ?? 0
+    }
+
+    /// The decimal integer `digits` spell, as `Int64(String)` reads it (an optional sign, then
+    /// only digits); nil for anything else or a value out of range.
+    static func integer(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in rest {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int64(byte - UInt8(ascii: "0"))
+            let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+            // Accumulated negative when negative, so that Int64.min is reachable.
+            let (next, overflowAdd) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflowShift && !overflowAdd else { return nil }
+            value = next
+        }
+        return value
+    }
 
     /// The rows' indexes, for reading with `text(_:_:)` and `int64(_:_:)`.
     var rowIndexes: Range<Int32> { 0..<PQntuples(pointer) }

@@ -1,9 +1,9 @@
 /// Album listings, each read in one snapshot: counts from the kept counts per album and kind
 /// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
 /// album's first asset in the same statement, one for each kind of album (a folder album's
-/// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek): a listing costs a fixed
-/// number of round trips whatever the number of albums, plus one for each album with an
-/// explicit cover (whether it still applies).
+/// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek), sent together with the
+/// cover records in one pipeline: a listing costs a fixed number of round trips whatever the
+/// number of albums, plus one for each album with an explicit cover (whether it still applies).
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -27,10 +27,14 @@ extension PostgresCatalog {
         }
     }
 
+    /// The cover records and the albums are read in one pipeline (`PGConnection.pipeline`):
+    /// the server computes the albums while this reads the cover records' rows.
     public func albums() throws -> [AlbumSummary] {
         try read { db in
-            let covers = try Self.coverRecords(db: db)
-            let summaries = try Self.listedAlbums(db: db).map { listed in
+            let (covers, listed) = try db.pipeline([Self.coverRecordsSQL, Self.listingSQL]) { results in
+                (Self.coverRecords(try results.next()), Self.listedAlbums(try results.next()))
+            }
+            let summaries = try listed.map { listed in
                 try Self.summary(listed.album, counts: listed.counts, row: listed.row, covers: covers, firstAsset: listed.first, db: db)
             }
             return AlbumOrdering.sortedForListing(summaries)
@@ -77,9 +81,8 @@ extension PostgresCatalog {
     /// Every album that shows any asset: its row, its shown assets per kind (the kept counts,
     /// `PostgresAlbumCountsSchema`, their shards summed) and its first shown asset in its own
     /// order, in one statement (`listingSQL`) of one row per album: one round trip (a
-    /// statement per album took seconds for 5,000 albums).
-    static func listedAlbums(db: PGConnection) throws -> [ListedAlbum] {
-        let result = try db.query(listingSQL)
+    /// statement per album took seconds for 5,000 albums). `result` is `listingSQL`'s.
+    static func listedAlbums(_ result: PGResult) -> [ListedAlbum] {
         let (kind, title, first) = (result.column("kind"), result.column("title"), result.column("first"))
         let (id, cover) = (result.column("row_id"), result.column("explicit_cover"))
         let kindColumns = AssetKind.allCases.map { ($0, result.column(countColumn($0))) }
@@ -181,8 +184,14 @@ extension PostgresCatalog {
 
     /// Every album's cover records, by album row id, in name order.
     static func coverRecords(db: PGConnection) throws -> [Int64: [CoverRecord]] {
+        coverRecords(try db.query(coverRecordsSQL))
+    }
+
+    static let coverRecordsSQL = "SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name"
+
+    /// `coverRecordsSQL`'s rows, by album row id, in name order.
+    static func coverRecords(_ result: PGResult) -> [Int64: [CoverRecord]] {
         var covers: [Int64: [CoverRecord]] = [:]
-        let result = try db.query("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name")
         let (album, name, recipe) = (result.column("album_id"), result.column("name"), result.column("recipe"))
         let (width, height, path) = (result.column("width"), result.column("height"), result.column("path"))
         for row in result.rowIndexes {
