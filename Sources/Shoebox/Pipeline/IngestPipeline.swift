@@ -47,6 +47,16 @@ public final class IngestPipeline {
         min(configuration.queueCapacity, decodeWorkers)
     }
 
+    /// How many bytes of whole files may wait for the decode workers at once, in the two queues
+    /// and in the read and match stages' hands (`ReadAheadBudget`): 8 MiB a decode worker, two
+    /// or three phone photos each, or one panorama. Counted in files alone, six 9 MB panoramas
+    /// could wait behind two HEIC decodes.
+    public var readAheadBytes: Int {
+        decodeWorkers * Self.readAheadBytesPerWorker
+    }
+
+    static let readAheadBytesPerWorker = 8 << 20
+
     /// Ingests `roots` (files or folders); `onEvent` hears every file's outcome in order of completion.
     ///
     /// The summary counts every file once. For one process of a supervised ingest
@@ -202,7 +212,9 @@ public final class IngestPipeline {
         StageRunner.start(PlanStage(catalog: catalog, library: library, recipes: recipes, retryFailed: options.retryFailed,
                                     failedInThisCommand: failedSoFar),
                           workers: 1, input: discovered, output: planned, group: group, observer: observer)
-        StageRunner.start(ReadStage(maxFileBytes: c.limits.maxFileBytes), workers: c.concurrency.read,
+        // Whole files wait here within `readAheadBytes`: the reader waits for the decode workers.
+        let readStage = ReadStage(maxFileBytes: c.limits.maxFileBytes, readAhead: ReadAheadBudget(capacity: readAheadBytes))
+        StageRunner.start(readStage, workers: c.concurrency.read,
                           input: planned, output: read, group: group, observer: observer)
         StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
                           workers: 1, input: read, output: matched, group: group, observer: observer)

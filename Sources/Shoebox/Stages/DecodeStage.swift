@@ -16,6 +16,7 @@ public struct DecodeStage: PipelineStage {
     let memoryGate = DecodeMemoryGate()
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
+        input.readAhead?.release()   // taken: the file no longer waits, the reader may read the next
         progress?.startDecoding(input.draft.file.path, bytes: input.draft.file.status.size)
         let limits = configuration.limits
         let budget = input.draft.format.isVideo ? limits.videoBudget : limits.imageBudget

@@ -11,6 +11,9 @@ import Foundation
 public struct ReadStage: PipelineStage {
     public let name = "read"
     let maxFileBytes: Int64
+    /// Whole files wait for the decode workers within this many bytes (`ReadAheadBudget`):
+    /// a still's size is reserved before it is read. nil: no budget (a file read for itself).
+    var readAhead: ReadAheadBudget? = nil
 
     /// Extensions that claim a file is media: such a file is recorded even when unreadable.
     public static let mediaExtensions: Set<String> = videoExtensions.union([
@@ -49,6 +52,7 @@ public struct ReadStage: PipelineStage {
     private func readStill(_ input: AssetDraft) throws -> PipelineItem<SourceData> {
         var draft = input
         let path = draft.file.path
+        let reservation = readAhead?.reserve(Int(clamping: max(draft.file.status.size, 0)))
         let bytes: SourceBytes
         do {
             let (read, status) = try SourceFile.read(path, maxBytes: maxFileBytes)
@@ -67,7 +71,7 @@ public struct ReadStage: PipelineStage {
             return failure(.unsupported, "not a supported image or video format (by content)", draft)
         }
         draft.format = format
-        return .work(SourceData(draft: draft, bytes: bytes))
+        return .work(SourceData(draft: draft, bytes: bytes, readAhead: reservation))
     }
 
     private func failure(_ errorClass: ErrorClass, _ reason: String, _ draft: AssetDraft) -> PipelineItem<SourceData> {

@@ -3,6 +3,9 @@
 public struct SourceData: CarriesDraft, Sendable {
     public var draft: AssetDraft
     public var bytes: SourceBytes?
+    /// The bytes' share of the read-ahead budget, given back when a decode worker takes the
+    /// file (or when this value goes); nil outside an ingest pipeline.
+    var readAhead: ReadAheadBudget.Reservation? = nil
 }
 
 /// A decoded, shrunk image in its stored orientation, with the orientation still to apply.
