@@ -19,10 +19,11 @@ public enum AllocatorTuning {
     /// core. Each arena keeps the blocks under the mmap threshold that were freed inside it,
     /// fragmented, and glibc gives a thread (libvips and FFmpeg start their own) a new arena
     /// while fewer than its limit exist: over the first ~600 files of an ingest, more and more
-    /// arenas each held their own freed decode memory,
-    /// and the peak climbed from 174 to ~200 MB before it stayed (docs/BENCHMARKS.md). With two
-    /// arenas it stays where the first files leave it. Process-wide; call once at start,
-    /// before the workers run (arenas opened before are kept).
+    /// arenas each held their own freed decode memory, and the peak climbed from 174 to ~200 MB
+    /// before it stayed (docs/BENCHMARKS.md). With two arenas it stays where the first files
+    /// leave it. Process-wide; call once at start, before any other thread allocates: glibc
+    /// fixes its limit the first time a process holds more than eight arenas, and arenas
+    /// opened before are kept.
     public static func shareFewArenas() {
         _ = mallopt(M_ARENA_MAX, Int32(arenaCount))
     }

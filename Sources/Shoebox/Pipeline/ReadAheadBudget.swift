@@ -5,10 +5,10 @@ import Foundation
 ///
 /// The queues between the read stage and the decode stage count files (`fileQueueCapacity`),
 /// and with the files in the read and match stages' hands up to six can wait for two decode
-/// workers: the 9 MB panoramas read ahead behind two HEIC decodes were the bench corpus's peak
-/// memory (docs/BENCHMARKS.md, issue 14). Reading and hashing a file takes milliseconds and decoding
-/// it tens or hundreds, so a file or two waiting keeps every worker fed; what waits beyond
-/// that only adds to the peak.
+/// workers: the 9 MB panoramas read ahead behind two HEIC decodes were the bench corpus's
+/// peak memory (docs/BENCHMARKS.md, issue 14). Reading and hashing a file takes milliseconds
+/// and decoding it tens or hundreds, so a file or two waiting keeps every worker fed; what
+/// waits beyond that only adds to the peak.
 ///
 /// The read stage reserves a still's size before reading it, waiting while the files
 /// waiting already hold too much for it to fit beside them; the reservation ends when a decode
