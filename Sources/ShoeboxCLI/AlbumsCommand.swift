@@ -10,7 +10,7 @@ enum AlbumsCommand: Command {
         root) and user albums (see 'shoebox album'). Only assets an album shows are counted:
         catalogued without error and still on disk; albums that show none are not listed.
         Without --json, one tab-separated line per album: count, kind, title, counts per kind,
-        and the cover asset's id.
+        and the cover asset's id (the cover images' records are not read: only --json lists them).
 
         USAGE: shoebox albums [--library DIR] [--catalog URL] [--json]
 
