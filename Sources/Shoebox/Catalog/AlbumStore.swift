@@ -40,9 +40,14 @@ public protocol AlbumStore: AnyObject, Sendable {
     /// album, else nil.
     func album(titled title: String) throws -> AlbumReference?
     /// Every album that shows at least one asset, largest first (then by title, user albums
-    /// before folder albums of the same title).
-    func albums() throws -> [AlbumSummary]
-    /// One album's summary (an empty one too), or nil when there is no such album.
+    /// before folder albums of the same title). With `includingCovers` false, every summary's
+    /// `covers` is empty and no album's cover records are read: a listing that shows no cover
+    /// images (the tab-separated `shoebox albums`) does not pay for them, which on a catalog of
+    /// thousands of albums is most of what the listing sends. Everything else, the cover asset
+    /// too, is the same either way. `albums()` includes them.
+    func albums(includingCovers: Bool) throws -> [AlbumSummary]
+    /// One album's summary (an empty one too), or nil when there is no such album. Reads that
+    /// album's row and cover records only, whatever the number of albums.
     func summary(of album: AlbumReference) throws -> AlbumSummary?
     /// The ids of the album's first `count` shown assets, in the album's order.
     func leadingAssets(of album: AlbumReference, count: Int) throws -> [Int64]
@@ -51,4 +56,12 @@ public protocol AlbumStore: AnyObject, Sendable {
     func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws
     /// Every cover image path any album records, so that files no album uses can be removed.
     func recordedCoverPaths() throws -> Set<String>
+}
+
+extension AlbumStore {
+    /// Every album that shows at least one asset, with its cover records
+    /// (`albums(includingCovers: true)`): what the gallery, `covers` and `albums --json` show.
+    public func albums() throws -> [AlbumSummary] {
+        try albums(includingCovers: true)
+    }
 }

@@ -18,13 +18,14 @@ extension SQLiteCatalog {
         }
     }
 
-    public func albums() throws -> [AlbumSummary] {
+    public func albums(includingCovers: Bool) throws -> [AlbumSummary] {
         try read { db in
             let rows = try Self.albumRows(db: db)
-            let covers = try Self.coverRecords(db: db)
+            let covers = includingCovers ? try Self.coverRecords(db: db) : [:]
             var summaries: [AlbumSummary] = []
             for (album, counts) in try Self.shownCounts(db: db) where counts.total > 0 {
-                summaries.append(try Self.summary(album, counts: counts, row: rows[album], covers: covers, db: db))
+                let row = rows[album]
+                summaries.append(try Self.summary(album, counts: counts, row: row, covers: row.flatMap { covers[$0.id] } ?? [], db: db))
             }
             return AlbumOrdering.sortedForListing(summaries)
         }
@@ -32,12 +33,13 @@ extension SQLiteCatalog {
 
     public func summary(of album: AlbumReference) throws -> AlbumSummary? {
         try read { db in
-            let row = try Self.albumRows(db: db)[album]
+            let row = try Self.albumRow(album, db: db)
             if album.kind == .user && row == nil { return nil }
             let query = AssetFetchQuery(AssetFetchOptions(album: album), userAlbumID: album.kind == .user ? row?.id : nil)
             let counts = try Self.kindCounts(query, db: db)
             if album.kind == .folder && counts.total == 0 { return nil }
-            return try Self.summary(album, counts: counts, row: row, covers: try Self.coverRecords(db: db), db: db)
+            let covers = try row.map { try Self.coverRecords(ofAlbumRow: $0.id, db: db) } ?? []
+            return try Self.summary(album, counts: counts, row: row, covers: covers, db: db)
         }
     }
 
@@ -47,13 +49,13 @@ extension SQLiteCatalog {
 
     // MARK: Helpers
 
+    /// `covers`: the album's cover records, as the caller read them (or chose not to).
     private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?,
-                                covers: [Int64: [CoverRecord]], db: SQLiteConnection) throws -> AlbumSummary {
+                                covers: [CoverRecord], db: SQLiteConnection) throws -> AlbumSummary {
         let explicit = try row?.explicitCover.flatMap { try isShownMember($0, of: album, row: row, db: db) ? $0 : nil }
         let cover = try explicit ?? (album.kind == .folder ? newestAsset(inFolder: album.title, db: db)
                                                             : leadingAssets(of: album, count: 1, db: db).first)
-        return AlbumSummary(album: album, counts: counts, coverAssetID: cover, coverIsExplicit: explicit != nil,
-                            covers: row.flatMap { covers[$0.id] } ?? [])
+        return AlbumSummary(album: album, counts: counts, coverAssetID: cover, coverIsExplicit: explicit != nil, covers: covers)
     }
 
     /// A folder album's first asset in its own order (the newest), by the fetch's own SQL,
@@ -90,6 +92,14 @@ extension SQLiteCatalog {
             return try db.statement("SELECT 1 FROM assets WHERE id = ? AND album_folder = ? AND \(ShownAssets.condition)")
                 .bind(asset, album.title).step()
         }
+    }
+
+    /// One album's row, or nil when it has none: one seek of the (kind, title) index.
+    static func albumRow(_ album: AlbumReference, db: SQLiteConnection) throws -> AlbumRow? {
+        let statement = try db.statement("SELECT id, cover_asset_id FROM albums WHERE kind = ? AND title = ?")
+            .bind(album.kind.rawValue, album.title)
+        guard try statement.step() else { return nil }
+        return AlbumRow(id: statement.int64("id"), explicitCover: statement.optionalInt64("cover_asset_id"))
     }
 
     static func albumRows(db: SQLiteConnection) throws -> [AlbumReference: AlbumRow] {

@@ -25,10 +25,24 @@ extension SQLiteCatalog {
         let statement = try db.statement("SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name")
         var covers: [Int64: [CoverRecord]] = [:]
         while try statement.step() {
-            covers[statement.int64(0), default: []].append(CoverRecord(
-                name: statement.text(1), recipe: statement.text(2), width: statement.int(3), height: statement.int(4),
-                relativePath: statement.text(5)))
+            covers[statement.int64("album_id"), default: []].append(coverRecord(statement))
         }
         return covers
+    }
+
+    /// One album's cover records (by its row id), in name order: one index seek (the primary
+    /// key leads with the album), whatever the number of albums.
+    static func coverRecords(ofAlbumRow id: Int64, db: SQLiteConnection) throws -> [CoverRecord] {
+        let statement = try db.statement("SELECT name, recipe, width, height, path FROM album_covers WHERE album_id = ? ORDER BY name")
+            .bind(id)
+        var covers: [CoverRecord] = []
+        while try statement.step() { covers.append(coverRecord(statement)) }
+        return covers
+    }
+
+    /// The cover record on `statement`'s current row.
+    private static func coverRecord(_ statement: SQLiteStatement) -> CoverRecord {
+        CoverRecord(name: statement.text("name"), recipe: statement.text("recipe"), width: statement.int("width"),
+                    height: statement.int("height"), relativePath: statement.text("path"))
     }
 }

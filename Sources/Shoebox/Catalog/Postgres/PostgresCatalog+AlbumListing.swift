@@ -2,8 +2,9 @@
 /// (`PostgresAlbumCountsSchema`; a listing no longer counts every shown asset), with each
 /// album's first asset in the same statement, one for each kind of album (a folder album's
 /// kept, `PostgresFolderAlbumFirsts`; a user album's one index seek), sent together with the
-/// cover records in one pipeline: a listing costs a fixed number of round trips whatever the
-/// number of albums, plus one for each album with an explicit cover (whether it still applies).
+/// cover records in one pipeline when the caller wants them: a listing costs a fixed number of
+/// round trips whatever the number of albums, plus one for each album with an explicit cover
+/// (whether it still applies). One album's summary reads that album's row and records only.
 extension PostgresCatalog {
     /// An album's row: its id and explicit cover.
     struct AlbumRow {
@@ -27,15 +28,18 @@ extension PostgresCatalog {
         }
     }
 
-    /// The cover records and the albums are read in one pipeline (`PGConnection.pipeline`):
-    /// the server computes the albums while this reads the cover records' rows.
-    public func albums() throws -> [AlbumSummary] {
+    /// The cover records (when included) and the albums are read in one pipeline
+    /// (`PGConnection.pipeline`): the server computes the albums while this reads the cover
+    /// records' rows. Without them the listing is one statement, its preparation sent with it.
+    public func albums(includingCovers: Bool) throws -> [AlbumSummary] {
         try read { db in
-            let (covers, listed) = try db.pipeline([Self.coverRecordsSQL, Self.listingSQL]) { results in
-                (Self.coverRecords(try results.next()), Self.listedAlbums(try results.next()))
+            let statements = includingCovers ? [Self.coverRecordsSQL, Self.listingSQL] : [Self.listingSQL]
+            let (covers, listed) = try db.pipeline(statements) { results in
+                (includingCovers ? Self.coverRecords(try results.next()) : [:], Self.listedAlbums(try results.next()))
             }
             let summaries = try listed.map { listed in
-                try Self.summary(listed.album, counts: listed.counts, row: listed.row, covers: covers, firstAsset: listed.first, db: db)
+                try Self.summary(listed.album, counts: listed.counts, row: listed.row, covers: listed.row.flatMap { covers[$0.id] } ?? [],
+                                 firstAsset: listed.first, db: db)
             }
             return AlbumOrdering.sortedForListing(summaries)
         }
@@ -43,12 +47,13 @@ extension PostgresCatalog {
 
     public func summary(of album: AlbumReference) throws -> AlbumSummary? {
         try read { db in
-            let row = try Self.albumRows(db: db)[album]
+            let row = try Self.albumRow(album, db: db)
             if album.kind == .user && row == nil { return nil }
             let query = PostgresFetchQuery(AssetFetchOptions(album: album), userAlbumID: album.kind == .user ? row?.id : nil)
             let counts = try Self.kindCounts(query, db: db)
             if album.kind == .folder && counts.total == 0 { return nil }
-            return try Self.summary(album, counts: counts, row: row, covers: try Self.coverRecords(db: db), db: db)
+            let covers = try row.map { try Self.coverRecords(ofAlbumRow: $0.id, db: db) } ?? []
+            return try Self.summary(album, counts: counts, row: row, covers: covers, db: db)
         }
     }
 
@@ -58,13 +63,13 @@ extension PostgresCatalog {
 
     /// `firstAsset`: the album's first asset when the caller read it already (a listing reads
     /// every album's with its counts), else it is read here. An explicit cover is checked
-    /// here, one statement per album that has one.
-    private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?, covers: [Int64: [CoverRecord]],
+    /// here, one statement per album that has one. `covers`: the album's cover records, as
+    /// the caller read them (or chose not to).
+    private static func summary(_ album: AlbumReference, counts: KindCounts, row: AlbumRow?, covers: [CoverRecord],
                                 firstAsset: Int64? = nil, db: PGConnection) throws -> AlbumSummary {
         let explicit = try row?.explicitCover.flatMap { try isShownMember($0, of: album, row: row, db: db) ? $0 : nil }
         let cover = try explicit ?? firstAsset ?? leadingAssets(of: album, count: 1, db: db).first
-        return AlbumSummary(album: album, counts: counts, coverAssetID: cover, coverIsExplicit: explicit != nil,
-                            covers: row.flatMap { covers[$0.id] } ?? [])
+        return AlbumSummary(album: album, counts: counts, coverAssetID: cover, coverIsExplicit: explicit != nil, covers: covers)
     }
 
     /// The album's first `count` shown assets in its own order (a folder album's newest first).
@@ -170,26 +175,17 @@ extension PostgresCatalog {
         }
     }
 
-    static func albumRows(db: PGConnection) throws -> [AlbumReference: AlbumRow] {
-        var rows: [AlbumReference: AlbumRow] = [:]
-        let result = try db.query("SELECT id, kind, title, cover_asset_id FROM albums")
-        let (id, kind, title, cover) = (result.column("id"), result.column("kind"), result.column("title"), result.column("cover_asset_id"))
-        for row in result.rowIndexes {
-            guard let albumKind = AlbumKind(rawValue: result.text(row, kind)) else { continue }
-            rows[AlbumReference(albumKind, result.text(row, title))] = AlbumRow(
-                id: result.int64(row, id), explicitCover: result.isNull(row, cover) ? nil : result.int64(row, cover))
-        }
-        return rows
+    /// One album's row, or nil when it has none: one seek of the (kind, title) index.
+    static func albumRow(_ album: AlbumReference, db: PGConnection) throws -> AlbumRow? {
+        try db.query("SELECT id, cover_asset_id FROM albums WHERE kind = $1 AND title = $2", album.kind.rawValue, album.title).first
+            .map { AlbumRow(id: $0.int64("id"), explicitCover: $0.optionalInt64("cover_asset_id")) }
     }
 
-    /// Every album's cover records, by album row id, in name order.
-    static func coverRecords(db: PGConnection) throws -> [Int64: [CoverRecord]] {
-        coverRecords(try db.query(coverRecordsSQL))
-    }
-
+    /// Every album's cover records, in album row id then name order.
     static let coverRecordsSQL = "SELECT album_id, name, recipe, width, height, path FROM album_covers ORDER BY album_id, name"
 
-    /// `coverRecordsSQL`'s rows, by album row id, in name order.
+    /// `coverRecordsSQL`'s rows, by album row id, in name order (columns looked up once: a
+    /// listing reads thousands).
     static func coverRecords(_ result: PGResult) -> [Int64: [CoverRecord]] {
         var covers: [Int64: [CoverRecord]] = [:]
         let (album, name, recipe) = (result.column("album_id"), result.column("name"), result.column("recipe"))
@@ -200,6 +196,15 @@ extension PostgresCatalog {
                 height: Int(result.int64(row, height)), relativePath: result.text(row, path)))
         }
         return covers
+    }
+
+    /// One album's cover records (by its row id), in name order: one seek of the primary key,
+    /// which leads with the album, whatever the number of albums.
+    static func coverRecords(ofAlbumRow id: Int64, db: PGConnection) throws -> [CoverRecord] {
+        try db.query("SELECT name, recipe, width, height, path FROM album_covers WHERE album_id = $1 ORDER BY name", id).rows.map {
+            CoverRecord(name: $0.text("name"), recipe: $0.text("recipe"), width: $0.int("width"), height: $0.int("height"),
+                        relativePath: $0.text("path"))
+        }
     }
 
     public func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws {

@@ -102,7 +102,7 @@ extension PostgresCatalog: CatalogStore {
     public func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] {
         let under = Self.pathRange(under: root)
         return try write { db in
-            var keys = try Self.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
+            let keys = try Self.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
             let flagged = try db.query("""
                 UPDATE assets SET missing = 1, updated_at = $1
                 WHERE missing = 0 AND seen_run <> $2 AND path >= $3 AND path < $4
