@@ -14,6 +14,8 @@ struct sb_jpeg_decoder {
     struct jpeg_error_mgr errors;
     jmp_buf escape;
     int warned;                       /* libjpeg emitted a warning: the decode does not count */
+    size_t length;                    /* the bytes given to sb_jpeg_open */
+    size_t end_of_image;              /* after a whole decode: just past the EOI marker; else 0 */
 };
 
 static void sb_jpeg_error_exit(j_common_ptr common) {
@@ -55,6 +57,7 @@ sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jp
         return NULL;
     }
     jpeg_create_decompress(&decoder->info);
+    decoder->length = length;
     jpeg_mem_src(&decoder->info, (const unsigned char *) data, (unsigned long) length);
     jpeg_read_header(&decoder->info, TRUE);
     if (decoder->warned || !sb_jpeg_takes(&decoder->info)) {
@@ -90,9 +93,19 @@ int sb_jpeg_read(sb_jpeg_decoder *decoder, unsigned char *pixels, size_t stride,
             rows[i] = pixels + (size_t) (info->output_scanline + i) * stride;
         jpeg_read_scanlines(info, rows, count);
     }
-    if (!decoder->warned)
-        jpeg_finish_decompress(info);
-    return decoder->warned ? -1 : 0;
+    if (decoder->warned)
+        return -1;
+    /* Reads the markers up to and including EOI, and no byte past it: what is left in the
+     * memory source is what follows the picture. */
+    jpeg_finish_decompress(info);
+    if (decoder->warned)
+        return -1;
+    decoder->end_of_image = decoder->length - info->src->bytes_in_buffer;
+    return 0;
+}
+
+size_t sb_jpeg_end_of_image(const sb_jpeg_decoder *decoder) {
+    return decoder ? decoder->end_of_image : 0;
 }
 
 void sb_jpeg_close(sb_jpeg_decoder *decoder) {

@@ -40,4 +40,27 @@ import Testing
         #expect(cut["kind"] as? String == "photo" && cut["motionPhoto"] is NSNull)
         #expect(cut["warning"] as? String == "the motion photo's video is cut short: its mdat box runs 1000 bytes past the end of the file")
     }
+
+    /// A file with two things to say says them in one order whichever route decoded it: the
+    /// motion photo's warning (read after the decode, which tells where the picture ends),
+    /// then the ignored profile's (judged before it).
+    @Test func aCutShortVideoIsWarnedAboutBeforeAProfileThatDoesNotFit() throws {
+        let folder = try TemporaryFolder()
+        let photos = try folder.subfolder("photos"), made = try folder.subfolder("made")
+        let source = Fixtures.sample("orientation/landscape_1.jpg").path
+        let cmyk = made.appendingPathComponent("cmyk.jpg").path, misfit = made.appendingPathComponent("misfit.jpg")
+        try FixtureTool.run("vips", ["icc_transform", source, cmyk, "cmyk", "--input-profile", "srgb"])
+        try FileManager.default.copyItem(atPath: source, toPath: misfit.path)
+        try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-tagsFromFile", cmyk, "-icc_profile", misfit.path])
+        let video = try Data(contentsOf: Fixtures.sample("video/portrait.mp4"))
+        try (try Data(contentsOf: misfit) + video.dropLast(1000)).write(to: photos.appendingPathComponent("both.jpg"))
+
+        let assets = try ListedAssets(ingesting: photos, into: folder)
+
+        let asset = try #require(assets["both.jpg"])
+        #expect(asset["kind"] as? String == "photo" && asset["status"] as? String == "ok")
+        #expect(asset["warning"] as? String == "the motion photo's video is cut short: its mdat box runs 1000 bytes past the end "
+                + "of the file; the embedded ICC profile does not fit (it is a CMYK profile and the image is an RGB one): "
+                + "ignored, the colours taken as sRGB")
+    }
 }

@@ -60,6 +60,53 @@ import Testing
         #expect(image.loaderName == Self.libvipsLoader)
     }
 
+    /// Every JPEG under `folder`, whole paths, in order.
+    private static func jpegs(under folder: URL) -> [URL] {
+        let found = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        return found.filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) }.sorted { $0.path < $1.path }
+    }
+
+    /// The direct decode's end-of-image offset for `data` (nil when the route declines it),
+    /// beside the structure walk's.
+    private static func ends(_ data: Data) throws -> (decode: Int?, walk: Int?) {
+        let bytes = SourceBytes(copying: data)
+        let header = try VipsImage.header(of: bytes, format: .jpeg)
+        let decode = DirectJPEGDecoder.decodeFindingEnd(bytes, shrink: 8, header: header)?.endOfImage
+        return (decode, JPEGStructure.endOfImage(UnsafeRawBufferPointer(bytes.buffer)))
+    }
+
+    /// libjpeg reads up to the end-of-image marker and not past it: the decode tells the
+    /// motion-photo scan where the picture ends, the offset the structure walk finds, with a
+    /// video, a trailer or nothing after it, for a baseline and a progressive file.
+    @Test func theDecodeEndsWhereTheStructureWalkEnds() throws {
+        let folder = try TemporaryFolder()
+        let progressive = folder.url.appendingPathComponent("progressive.jpg")
+        try FixtureTool.run("vips", ["jpegsave", Fixtures.sample("orientation/landscape_1.jpg").path, progressive.path, "--interlace"])
+        let video = try Data(contentsOf: Fixtures.sample("video/portrait.mp4"))
+        try Vips.start()
+        for still in [Fixtures.sample("orientation/landscape_1.jpg"), progressive] {
+            let data = try Data(contentsOf: still)
+            for tail in [Data(), video, Data(repeating: 0xFF, count: 3) + Data([0xD9]) + Data("XXXX".utf8)] {
+                let found = try Self.ends(data + tail)
+                #expect(found.decode == data.count && found.walk == data.count, "\(still.lastPathComponent) + \(tail.count) bytes")
+            }
+        }
+    }
+
+    /// The same over every JPEG the route takes in samples/ and the shared corpus (cameras,
+    /// phones, motion photos, restart markers): where the decode ends, the walk ends.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func everyDecodedJPEGEndsWhereTheStructureWalkEnds() throws {
+        try Vips.start()
+        var taken = 0
+        for url in Self.jpegs(under: Fixtures.samples) + Self.jpegs(under: try #require(Fixtures.sharedCorpus)) {
+            guard let found = try? Self.ends(try Data(contentsOf: url)), let end = found.decode else { continue }
+            taken += 1
+            #expect(end == found.walk, "\(url.path)")
+        }
+        #expect(taken >= 100)
+    }
+
     /// The same libjpeg with the same settings: not one level apart from libvips's decode, at
     /// each shrink the sizing picks for this 360x240 photo: 1/1 for a 1440 px box, 1/2 for 120 px, 1/4 for 40 px.
     @Test func theDirectDecodeHasLibvipsPixels() throws {

@@ -125,6 +125,18 @@ import Testing
         #expect(scan(still + mp4, .jpeg) == video(offset: still.count, length: mp4.count))
     }
 
+    /// An end-of-image offset the caller knows (its decode read up to there) is the still's
+    /// end: the scan does not walk the picture's data for its own. Here the walk would end the
+    /// still before the four bytes ahead of the video and find none right after it.
+    @Test func aKnownEndOfImageIsTakenAsTheStillsEnd() throws {
+        let still = try still() + Array("XXXX".utf8)
+        let found = (still + mp4).withUnsafeBytes { raw in
+            MotionPhotoScanner.scan(raw, format: .jpeg, xmp: nil, endOfImage: still.count)
+        }
+        #expect(found == video(offset: still.count, length: mp4.count))
+        #expect(scan(still + mp4, .jpeg) == nil)
+    }
+
     @Test func anMP4AfterTheEndOfImageThatRunsPastTheEndIsCutShort() throws {
         #expect(scan(try still() + cutMP4(keeping: 40), .jpeg)
                 == .cutShort(reason: "the motion photo's video is cut short: its mdat box runs 952 bytes past the end of the file"))

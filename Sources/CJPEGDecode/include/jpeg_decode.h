@@ -36,6 +36,11 @@ sb_jpeg_decoder *sb_jpeg_open(const void *data, size_t length, int shrink, sb_jp
  * or a buffer too small. */
 int sb_jpeg_read(sb_jpeg_decoder *decoder, unsigned char *pixels, size_t stride, size_t capacity);
 
+/* After sb_jpeg_read returned 0: the offset just past the picture's end-of-image marker (FF D9),
+ * which libjpeg has read and nothing after it (an appended video, a maker trailer); 0 before
+ * a whole decode, or after a failed one. */
+size_t sb_jpeg_end_of_image(const sb_jpeg_decoder *decoder);
+
 /* Frees the decoder (NULL is ignored). */
 void sb_jpeg_close(sb_jpeg_decoder *decoder);
 

@@ -27,6 +27,14 @@ enum DirectJPEGDecoder {
     /// `bytes` decoded at 1/`shrink` (1, 2, 4 or 8), with `header`'s ICC profile and
     /// resolution; nil when the route does not take the file (see the type's comment).
     static func decode(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> VipsImage? {
+        decodeFindingEnd(bytes, shrink: shrink, header: header)?.image
+    }
+
+    /// `decode`, and where the picture ended: the offset just past its end-of-image marker,
+    /// which libjpeg read and nothing after it. It is the offset `JPEGStructure.endOfImage`
+    /// walks the entropy-coded data for (the marker rules a file this route takes keeps are the
+    /// ones that walk follows), learned by the decode at no cost: the motion-photo scan needs it.
+    static func decodeFindingEnd(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> (image: VipsImage, endOfImage: Int)? {
         var output = sb_jpeg_output()
         guard let decoder = sb_jpeg_open(bytes.buffer.baseAddress, bytes.count, Int32(shrink), &output) else {
             return nil
@@ -41,7 +49,9 @@ enum DirectJPEGDecoder {
         }
         sb_vips_set_loader(made, loaderName)
         if let profile = header.blob(named: "icc-profile-data") { image.setBlob(named: "icc-profile-data", to: profile) }
-        return try? cutToLibvipsSize(image, stored: PixelSize(width: header.width, height: header.height), shrink: shrink)
+        guard let cut = try? cutToLibvipsSize(image, stored: PixelSize(width: header.width, height: header.height), shrink: shrink)
+        else { return nil }
+        return (cut, sb_jpeg_end_of_image(decoder))
     }
 
     /// libjpeg rounds a shrunk side up (450 rows at 1/4: 113), libvips 8.14 down (112, the

@@ -14,15 +14,21 @@ public enum MotionPhotoScanner {
     static let brands: Set<String> = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
                                       "M4V ", "3gp4", "3gp5", "3gp6", "msnv", "MSNV", "mp4v", "hvc1"]
 
-    public static func scan(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?) -> MotionPhotoFinding? {
-        guard let finding = locate(bytes, format: format, xmp: xmp) else { return nil }
+    /// What `bytes` (a JPEG or HEIC) hold of a motion photo's video. `endOfImage`: a JPEG's
+    /// offset just past its end-of-image marker when the caller knows it already (its decode
+    /// read up to there, `DirectJPEGDecoder`), so that the entropy-coded data is not walked
+    /// again for it; nil: walked for when needed (`JPEGStructure.endOfImage`).
+    public static func scan(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?,
+                            endOfImage: Int? = nil) -> MotionPhotoFinding? {
+        guard let finding = locate(bytes, format: format, xmp: xmp, endOfImage: endOfImage) else { return nil }
         guard case let .video(video) = finding, let cut = boxPastTheEnd(of: video, in: bytes) else { return finding }
         return .cutShort(reason: "the motion photo's video is cut short: its \(cut.type) box runs \(cut.beyond) bytes past the end of the file")
     }
 
-    private static func locate(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?) -> MotionPhotoFinding? {
+    private static func locate(_ bytes: UnsafeRawBufferPointer, format: MediaFormat, xmp: XMPPacket?,
+                               endOfImage: Int?) -> MotionPhotoFinding? {
         if let xmp, let finding = fromXMP(xmp, bytes: bytes, format: format) { return finding }
-        if format == .jpeg, let video = appendedToJPEG(bytes) { return .video(video) }
+        if format == .jpeg, let video = appendedToJPEG(bytes, endOfImage: endOfImage) { return .video(video) }
         if format == .heic { return mpvdBox(bytes) }
         return nil
     }
@@ -56,9 +62,9 @@ public enum MotionPhotoScanner {
     /// the end-of-image marker. Both follow the still's own data, so the trailer's marker is
     /// looked for only after that marker (the whole file when the walk finds no end): the
     /// still's bytes are searched once, not twice, and a marker's name in a header segment
-    /// is not taken for the trailer.
-    private static func appendedToJPEG(_ bytes: UnsafeRawBufferPointer) -> EmbeddedVideo? {
-        let end = JPEGStructure.endOfImage(bytes)
+    /// is not taken for the trailer. `known`: that marker's end, when the caller has it.
+    private static func appendedToJPEG(_ bytes: UnsafeRawBufferPointer, endOfImage known: Int?) -> EmbeddedVideo? {
+        let end = known ?? JPEGStructure.endOfImage(bytes)
         return samsungTrailer(bytes, from: end ?? 0) ?? end.flatMap { videoAtEndOfImage(bytes, at: $0) }
     }
 

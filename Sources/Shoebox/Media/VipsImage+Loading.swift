@@ -40,14 +40,22 @@ extension VipsImage {
     /// picture), by libvips's streaming load otherwise.
     public static func decodeShrunkJPEG(_ bytes: SourceBytes, header: VipsImage, fitting width: Int, _ height: Int,
                                         convertToSRGB: Bool, direct: Bool = false) throws -> VipsImage {
+        try decodeShrunkJPEGFindingEnd(bytes, header: header, fitting: width, height, convertToSRGB: convertToSRGB,
+                                       direct: direct).image
+    }
+
+    /// `decodeShrunkJPEG`, and the offset just past the picture's end-of-image marker when the
+    /// decode learned it (`DirectJPEGDecoder` took the file; nil when libvips decoded it).
+    static func decodeShrunkJPEGFindingEnd(_ bytes: SourceBytes, header: VipsImage, fitting width: Int, _ height: Int,
+                                           convertToSRGB: Bool, direct: Bool) throws -> (image: VipsImage, endOfImage: Int?) {
         let shrink = jpegShrink(stored: PixelSize(width: header.width, height: header.height),
                                 box: PixelSize(width: width, height: height))
-        var image = try (direct ? DirectJPEGDecoder.decode(bytes, shrink: shrink, header: header) : nil)
-            ?? make("jpegload", backing: bytes) { out in
-                sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
-            }
+        let decoded = direct ? DirectJPEGDecoder.decodeFindingEnd(bytes, shrink: shrink, header: header) : nil
+        var image = try decoded?.image ?? make("jpegload", backing: bytes) { out in
+            sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
+        }
         if convertToSRGB { image = try image.convertedToSRGB() }
-        return try image.fittedInMemory(width, height)
+        return (try image.fittedInMemory(width, height), decoded?.endOfImage)
     }
 
     /// The DCT shrink `decodeShrunkJPEG` decodes a JPEG of `stored` pixels at for `box`: the

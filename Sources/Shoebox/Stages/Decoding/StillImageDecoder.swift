@@ -17,8 +17,8 @@ struct StillImageDecoder {
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         try readAnimation(bytes, header: header, into: &draft)
         let found = readMetadata(bytes, header: header, into: &draft)
-        readEmbeddedClues(bytes, xmp: found.xmp, into: &draft)
-        let convertToSRGB = usesEmbeddedProfile(header, into: &draft)
+        readXMPClues(found.xmp, into: &draft)
+        let profile = embeddedProfileUse(header)
 
         // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
         let container = draft.format == .heic || draft.format == .avif
@@ -26,15 +26,27 @@ struct StillImageDecoder {
         let orientation = orientationToApply(header, container: container, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
+        let decoded = try decodeAdmitted(bytes, header: header, container: container, draft: draft, box: box,
+                                         convertToSRGB: profile.convert)
+        // After the decode, which learned where a JPEG's picture ends: the scan walks it no more.
+        readMotionPhoto(bytes, xmp: found.xmp, endOfImage: decoded.endOfImage, into: &draft)
+        if let warning = profile.warning { draft.warn(warning) }   // after the motion photo's, as ever
+        let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
+        return DecodedImage(draft: draft, image: decoded.image, orientation: orientation, animation: animated ? bytes : nil)
+    }
+
+    /// The shrunk decode, its memory reserved from the stage's gate for the decode alone, and
+    /// a JPEG's end-of-image offset when the decode learned it.
+    private func decodeAdmitted(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, draft: AssetDraft,
+                                box: PixelSize, convertToSRGB: Bool) throws -> (image: VipsImage, endOfImage: Int?) {
+        let path = draft.file.path
         let needed = memoryNeeded(bytes, header: header, draft: draft, box: box)
         let direct = draft.format == .jpeg ? directJPEGPicture(header, box: box, beside: needed, fileBytes: bytes.count) : nil
         let reservation = try admit(needed, extra: direct?.bytes ?? 0, bytes, path: path)
         defer { reservation?.release() }
         do {
-            let image = try decodeShrunk(bytes, header: header, container: container, format: draft.format,
-                                         box: box, convertToSRGB: convertToSRGB, directJPEG: direct != nil, path: path)
-            let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
-            return DecodedImage(draft: draft, image: image, orientation: orientation, animation: animated ? bytes : nil)
+            return try decodeShrunk(bytes, header: header, container: container, format: draft.format,
+                                    box: box, convertToSRGB: convertToSRGB, directJPEG: direct != nil, path: path)
         } catch {
             throw Self.failure(error, format: draft.format, bytes: bytes, path: path, reason: "cannot decode")
         }
@@ -87,18 +99,20 @@ struct StillImageDecoder {
     /// a YCbCr box shrink for HEIC and AVIF (when that route handles the file), libvips's shrink-on-load otherwise.
     /// Every route converts to sRGB the same way: through the embedded profile when
     /// `convertToSRGB`, else taking the pixels as sRGB.
+    /// A JPEG's end-of-image offset comes back when `DirectJPEGDecoder` decoded it (nil otherwise).
     private func decodeShrunk(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
-                              box: PixelSize, convertToSRGB: Bool, directJPEG: Bool, path: String) throws -> VipsImage {
+                              box: PixelSize, convertToSRGB: Bool, directJPEG: Bool,
+                              path: String) throws -> (image: VipsImage, endOfImage: Int?) {
         switch format {
         case .jpeg:
-            return try VipsImage.decodeShrunkJPEG(bytes, header: header, fitting: box.width, box.height,
-                                                  convertToSRGB: convertToSRGB, direct: directJPEG)
+            return try VipsImage.decodeShrunkJPEGFindingEnd(bytes, header: header, fitting: box.width, box.height,
+                                                            convertToSRGB: convertToSRGB, direct: directJPEG)
         case .heic, .avif:
             let stored = PixelSize(width: header.width, height: header.height)
-            return try decodeHEIF(bytes, header: header, container: container, format: format, stored: stored, box: box,
-                                  convertToSRGB: convertToSRGB, path: path)
+            return (try decodeHEIF(bytes, header: header, container: container, format: format, stored: stored, box: box,
+                                   convertToSRGB: convertToSRGB, path: path), nil)
         default:
-            return try decodeWithLibvips(bytes, box: box, convertToSRGB: convertToSRGB, heifLoader: false)
+            return (try decodeWithLibvips(bytes, box: box, convertToSRGB: convertToSRGB, heifLoader: false), nil)
         }
     }
 
@@ -169,15 +183,14 @@ struct StillImageDecoder {
     }
 
     /// Whether the decode converts through the embedded ICC profile: only when there is one and
-    /// it fits the pixels. One that does not (`ICCProfile.problem`) is ignored with a warning,
-    /// and the file is decoded as if it had none, as viewers show it. An sRGB profile converts
-    /// nothing (`VipsImage.iccProfileIsSRGB`): its pixels are taken as they are.
-    private func usesEmbeddedProfile(_ header: VipsImage, into draft: inout AssetDraft) -> Bool {
-        guard header.hasICCProfile else { return false }
-        guard let problem = header.iccProfileProblem else { return !header.iccProfileIsSRGB }
+    /// it fits the pixels. One that does not (`ICCProfile.problem`) is ignored with a `warning`
+    /// for the file, and the file is decoded as if it had none, as viewers show it. An sRGB
+    /// profile converts nothing (`VipsImage.iccProfileIsSRGB`): its pixels are taken as they are.
+    private func embeddedProfileUse(_ header: VipsImage) -> (convert: Bool, warning: String?) {
+        guard header.hasICCProfile else { return (false, nil) }
+        guard let problem = header.iccProfileProblem else { return (!header.iccProfileIsSRGB, nil) }
         let instead = header.pixelColourSpace == .cmyk ? "converted with libvips's built-in CMYK profile" : "taken as sRGB"
-        draft.warn("the embedded ICC profile does not fit (\(problem)): ignored, the colours \(instead)")
-        return false
+        return (false, "the embedded ICC profile does not fit (\(problem)): ignored, the colours \(instead)")
     }
 
     /// The orient stage's rule (`OrientStage.orientationToApply`). libvips's HEIF loader drops
@@ -214,16 +227,21 @@ struct StillImageDecoder {
         draft.details.isTaggedScreenshot = found.extras.userComment?.lowercased().contains("screenshot") ?? false
     }
 
-    /// What the XMP packet and the file's tail say: a GPano projection, an embedded motion-photo video.
-    private func readEmbeddedClues(_ bytes: SourceBytes, xmp: XMPPacket?, into draft: inout AssetDraft) {
-        let raw = UnsafeRawBufferPointer(bytes.buffer)
+    /// What the XMP packet says: a GPano projection, a screenshot.
+    private func readXMPClues(_ xmp: XMPPacket?, into draft: inout AssetDraft) {
         let projection = xmp?.value("GPano:ProjectionType")?.lowercased()
         draft.details.isTaggedPanorama = projection == "equirectangular" || projection == "cylindrical"
         if xmp?.userComment()?.lowercased().contains("screenshot") == true {
             draft.details.isTaggedScreenshot = true
         }
+    }
+
+    /// What the XMP packet and the file's tail say of an embedded motion-photo video (a JPEG's
+    /// `endOfImage`, when its decode learned it, spares the scan its walk of the picture's data).
+    private func readMotionPhoto(_ bytes: SourceBytes, xmp: XMPPacket?, endOfImage: Int?, into draft: inout AssetDraft) {
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
         guard draft.format == .jpeg || draft.format == .heic else { return }
-        switch MotionPhotoScanner.scan(raw, format: draft.format, xmp: xmp) {
+        switch MotionPhotoScanner.scan(raw, format: draft.format, xmp: xmp, endOfImage: endOfImage) {
         case let .video(video)?:
             draft.details.motionPhoto = video
             describeEmbeddedVideo(video, into: &draft)
