@@ -1,7 +1,12 @@
 #include "process_supervision.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -81,6 +86,72 @@ void sb_supervisor_set_child(pid_t child) {
 
 int sb_supervisor_received_signal(void) {
     return __atomic_load_n(&received_signal, __ATOMIC_SEQ_CST);
+}
+
+/* Whether this process has exactly one thread (/proc/self/task holds one entry a thread);
+ * unknown counts as no. */
+static int has_one_thread(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks)
+        return 0;
+    int threads = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL)
+        if (entry->d_name[0] != '.')
+            threads++;
+    closedir(tasks);
+    return threads == 1;
+}
+
+/* What exec(2) does to descriptors: closes those marked close-on-exec. Returns 0, or -1 when
+ * /proc/self/fd cannot be read. */
+static int close_on_exec_descriptors(void) {
+    DIR *descriptors = opendir("/proc/self/fd");
+    if (!descriptors)
+        return -1;
+    int own = dirfd(descriptors);
+    struct dirent *entry;
+    while ((entry = readdir(descriptors)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        int fd = atoi(entry->d_name);
+        int flags = fcntl(fd, F_GETFD);
+        if (fd != own && flags >= 0 && (flags & FD_CLOEXEC))
+            close(fd);
+    }
+    closedir(descriptors);
+    return 0;
+}
+
+/* What exec(2) does to handlers: the forwarding ones back to the default action. */
+static void default_forwarded_signals(void) {
+    const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction current;
+        if (sigaction(signals[i], NULL, &current) == 0 && current.sa_handler == forward)
+            set_action(signals[i], SIG_DFL);
+    }
+}
+
+pid_t sb_supervisor_fork(void) {
+    if (!has_one_thread())
+        return SB_FORK_HAS_THREADS;
+    fflush(NULL);
+    /* Blocked across the fork: a signal must not run the parent's forwarding handler in the
+     * child, which would swallow it; it stays pending there until the default is back. */
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    pid_t child = fork();
+    if (child == 0) {
+        default_forwarded_signals();
+        if (close_on_exec_descriptors() != 0)
+            _exit(127);   /* as an exec that cannot start */
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return child;
 }
 
 /* Async-signal-safe: one atomic store. */

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// Makes one `shoebox ingest` finish its batch although a C library may kill the process on a
-/// file: the ingest runs in a child process (this executable again, same arguments, with
+/// file: the ingest runs in a child process (a copy of this one that runs `main()` again, or
+/// this executable again when this process has other threads; same arguments, with
 /// `SHOEBOX_SUPERVISOR` set), and when the child dies of a fatal signal in a decoder or stops
 /// at a file over its time budget (status 124), the supervisor names the file on stderr and
 /// starts it again. The new child records the file from the command's own crash log in the
@@ -35,7 +36,10 @@ enum IngestSupervisor {
     /// its supervisor; nil when this process is not supervised. Exits at once when the
     /// supervisor is already gone.
     static func supervisionIfSupervised() throws -> (journal: IngestJournal, crashLog: CrashLog)? {
-        guard let marker = ProcessInfo.processInfo.environment[environmentKey] else { return nil }
+        // getenv, not ProcessInfo: a forked child sets the marker itself, after its parent read
+        // the environment.
+        guard let raw = getenv(environmentKey) else { return nil }
+        let marker = String(cString: raw)
         let parts = marker.split(separator: ":", omittingEmptySubsequences: false)
         let numbers = parts.prefix(2).compactMap { Int32($0) }
         guard parts.count == 3, numbers.count == 2, let log = CrashLog(name: String(parts[2])) else {
@@ -59,7 +63,7 @@ enum IngestSupervisor {
         while true {
             let child: pid_t
             do {
-                child = try spawn(journal: journal, log: held.log)
+                child = try start(journal: journal, log: held.log)
             } catch {
                 try? held.retire()
                 throw error
@@ -79,8 +83,30 @@ enum IngestSupervisor {
         }
     }
 
+    /// Starts a child with the same arguments and environment, plus the marker: a copy of this
+    /// process that runs `main()` again as a new process of this executable would (the second
+    /// start of the executable skipped: ~40 ms of one core), or, when this process has other
+    /// threads (a copy could inherit a lock one of them holds), this executable again.
+    /// A copy is as safe to restart from as a new process: this process never decodes a file,
+    /// so each child starts from the state the first one did.
+    private static func start(journal: IngestJournal, log: CrashLog) throws -> pid_t {
+        let marker = "\(getpid()):\(journal.descriptor):\(log.name)"
+        let child = sb_supervisor_fork()
+        switch child {
+        case 0:
+            setenv(environmentKey, marker, 1)
+            exit(main())
+        case SB_FORK_HAS_THREADS:
+            return try spawn(marker: marker)
+        case ..<0:
+            throw SupervisorError.cannotStart(executable: "by fork", reason: String(cString: strerror(errno)))
+        default:
+            return child
+        }
+    }
+
     /// Starts this executable again with the same arguments and environment, plus the marker.
-    private static func spawn(journal: IngestJournal, log: CrashLog) throws -> pid_t {
+    private static func spawn(marker: String) throws -> pid_t {
         var arguments: [UnsafeMutablePointer<CChar>?] = (0..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
         arguments.append(nil)
         let prefix = Array("\(environmentKey)=".utf8CString.dropLast())
@@ -91,9 +117,9 @@ enum IngestSupervisor {
             if !isMarker { environment.append(entry) }
             index += 1
         }
-        let marker = strdup("\(environmentKey)=\(getpid()):\(journal.descriptor):\(log.name)")
-        defer { free(marker) }
-        environment.append(marker)
+        let entry = strdup("\(environmentKey)=\(marker)")
+        defer { free(entry) }
+        environment.append(entry)
         environment.append(nil)
         var child: pid_t = 0
         let rc = posix_spawn(&child, "/proc/self/exe", nil, nil, arguments, environment)

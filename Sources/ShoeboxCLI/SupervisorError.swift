@@ -1,6 +1,6 @@
 /// Why `shoebox ingest` could not run its ingest process at all.
 enum SupervisorError: Error, CustomStringConvertible {
-    /// posix_spawn of this executable failed, with the system's reason.
+    /// fork, or posix_spawn of this executable, failed, with the system's reason.
     case cannotStart(executable: String, reason: String)
 
     var description: String {

@@ -29,6 +29,18 @@ void sb_supervisor_set_child(pid_t child);
 /* The last termination signal the parent received, or 0: the user wants the run to stop,
  * so a child that dies is not started again. */
 int sb_supervisor_received_signal(void);
+/* In the parent, on the thread that called sb_supervisor_install: starts the child as a copy
+ * of this process (fork(2), no exec), which skips a second start of the executable (the
+ * dynamic linker's work over libvips's ~125 libraries, the Swift runtime's start). Only when
+ * this process has no other thread: a copy of a process with other threads may inherit a lock
+ * one of them held, and hang; then nothing is started and SB_FORK_HAS_THREADS is returned, for
+ * the caller to start the executable anew. The child is left as exec(2) would leave it: the
+ * forwarding handlers back to their default actions (an ignored signal stays ignored),
+ * descriptors marked close-on-exec closed, the signal mask the parent's; buffered C output is
+ * flushed first, so that it is not written twice. Returns the child's pid in the parent, 0 in
+ * the child, -1 (errno set) when fork fails. */
+#define SB_FORK_HAS_THREADS (-2)
+pid_t sb_supervisor_fork(void);
 
 /* In a queue worker (a PostgreSQL catalog's ingest): SIGINT, SIGTERM and SIGHUP (those not
  * ignored) no longer end the process at once; they are remembered, for the worker to stop
