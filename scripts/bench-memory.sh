@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures how Shoebox's peak memory grows with the number of files ingested.
 #
-#   scripts/bench-memory.sh [--binary PATH] [--pipeline NAME]... [--scale N] CORPUS COUNT...
+#   scripts/bench-memory.sh [--binary PATH] [--pipeline NAME]... [--scale N] [--trace FILE] CORPUS COUNT...
 #
 # CORPUS comes from ../shared/bench/make-corpus.sh. For each COUNT, makes a corpus of COUNT
 # image files in a temporary folder: CORPUS's images (JPEG, PNG, HEIC/HEIF; WebP is left out,
@@ -23,13 +23,17 @@
 # 20,000 files fit on a disk that 54 GB of full-size copies would not. A scaled corpus
 # decodes smaller pictures: its peak is not the full-size corpus's; compare COUNTs within
 # one scale.
+# --trace appends to FILE, every second of every run, the ingest process's peak so far and
+# its resident memory (VmHWM, VmRSS, RssAnon: kB) against the files ingested so far, as
+# "COUNT PIPELINE FILES HWM RSS ANON": how the peak grows within one run, and whether the
+# memory between files (RSS's troughs, the anonymous part) climbs, as kept memory would.
 # The corpus of the largest COUNT is made once and the smaller ones are its first files, in
 # name order. Needs python3 for the markers (and vips for --scale). Space: about
 # COUNT x 2.7 MB / N^2 under $TMPDIR, plus the largest library (its thumbnails).
 set -euo pipefail
-usage() { echo "usage: $0 [--binary PATH] [--pipeline NAME]... [--scale N] CORPUS COUNT..." >&2; exit 2; }
+usage() { echo "usage: $0 [--binary PATH] [--pipeline NAME]... [--scale N] [--trace FILE] CORPUS COUNT..." >&2; exit 2; }
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-shoebox="" pipelines=() scale=1
+shoebox="" pipelines=() scale=1 trace=""
 while [[ ${1:-} == --* ]]; do
     [[ $# -ge 2 ]] || usage
     case $1 in
@@ -38,6 +42,7 @@ while [[ ${1:-} == --* ]]; do
                     elif [[ -f $2 ]]; then pipelines+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")")
                     else echo "bench-memory: no pipeline $2" >&2; exit 2; fi ;;
         --scale) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; scale="$2" ;;
+        --trace) touch "$2"; trace="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")" ;;
         *) usage ;;
     esac
     shift 2
@@ -92,6 +97,20 @@ for n in range(count):
 EOF
 
 find "$work/all" -type f | sort > "$work/names"
+# Every second while PID (GNU time) runs: its grandchild's (the ingest process's) figures.
+sample() {
+    local pid
+    while kill -0 "$1" 2> /dev/null; do
+        for pid in $(pgrep -P "$(pgrep -P "$1" | head -1)" 2> /dev/null); do
+            awk -v label="$2" -v files="$(grep -c '^ingested ' "$work/err")" \
+                '/^(VmHWM|VmRSS|RssAnon):/ { kb[$1] = $2 }
+                 END { if (length(kb) == 3) print label, files, kb["VmHWM:"], kb["VmRSS:"], kb["RssAnon:"] }' \
+                "/proc/$pid/status" 2> /dev/null || true          # it may have ended since
+        done
+        sleep 1
+    done
+}
+
 echo "files  pipeline              peak RSS    CPU s"
 for count in "$@"; do
     rm -rf "$work/corpus"; mkdir "$work/corpus"
@@ -99,7 +118,12 @@ for count in "$@"; do
     for pipeline in "${pipelines[@]}"; do
         rm -rf "$work/library"
         /usr/bin/time -f '%M %U %S' -o "$work/time" "$shoebox" ingest "$work/corpus" --library "$work/library" \
-            --pipeline "$pipeline" --jobs 2 > "$work/out" 2> "$work/err" ||
+            --pipeline "$pipeline" --jobs 2 > "$work/out" 2> "$work/err" &
+        ingest=$! sampler=""
+        if [[ -n $trace ]]; then sample "$ingest" "$count $(basename "$pipeline" .json)" >> "$trace" & sampler=$!; fi
+        status=0; wait "$ingest" || status=$?
+        [[ -z $sampler ]] || wait "$sampler" || true
+        [[ $status -eq 0 ]] ||
             { echo "bench-memory: shoebox failed: $(cat "$work/out"; grep -vE '^ingested /' "$work/err" | tail -5)" >&2; exit 1; }
         read -r rss user sys < <(tail -1 "$work/time")
         printf '%5d  %-20s %5d MB  %7.1f\n' "$count" "$(basename "$pipeline" .json)" $((rss / 1024)) \
