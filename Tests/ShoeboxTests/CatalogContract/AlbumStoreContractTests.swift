@@ -230,16 +230,9 @@ import Testing
     /// without any.
     @Test(arguments: CatalogBackend.all) func theListingGivesEachAlbumItsOwnCoverRecordsInNameOrder(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
-        let catalog = f.catalog
-        _ = try catalog.createAlbum(titled: "Trip")
-        try catalog.addAssets(f.ids(3), to: "Trip")
-        let mosaic = CoverRecord(name: "mosaic-8", recipe: "r1", width: 16, height: 8, relativePath: "covers/aa/mosaic.jpg")
-        let cover = CoverRecord(name: "cover-8", recipe: "r1", width: 8, height: 8, relativePath: "covers/bb/cover.jpg")
-        let trip = CoverRecord(name: "cover-8", recipe: "r2", width: 8, height: 8, relativePath: "covers/cc/trip.jpg")
-        try catalog.recordCovers([mosaic, cover], for: .folder("2024"))
-        try catalog.recordCovers([trip], for: .user("Trip"))
-        let covers = Dictionary(uniqueKeysWithValues: try catalog.albums().map { ($0.album, $0.covers) })
-        #expect(covers == [.folder("2024"): [cover, mosaic], .user("Trip"): [trip], .folder("2023"): [], .folder("photos"): []])
+        let recorded = try recordSomeCovers(f)
+        let covers = Dictionary(uniqueKeysWithValues: try f.catalog.albums().map { ($0.album, $0.covers) })
+        #expect(covers == [.folder("2024"): recorded.folder, .user("Trip"): recorded.trip, .folder("2023"): [], .folder("photos"): []])
     }
 
     /// Cover records for the fixture's albums: two for the folder album 2024, one for Trip (which
