@@ -77,8 +77,10 @@ struct QueueFaultTests {
         try cluster.resume()
         let result = worker.finish()
 
-        #expect(outwaited, "the worker gave up before its eighth attempt: \(result.errors)")
-        #expect(result.status == 0 && !result.signalled, "\(result.errors)")
+        // How the worker ended, with its last JSON lines (its errors are events on stdout).
+        let ending = "status \(result.status), signalled \(result.signalled), last output: \(result.output.suffix(1500))"
+        #expect(outwaited, "the worker gave up before its eighth attempt (\(ending)): \(result.errors)")
+        #expect(result.status == 0 && !result.signalled, "\(ending): \(result.errors)")
         #expect(result.errors.contains("reconnected to the catalog at attempt "), "\(result.errors)")
         try expectEachFileDoneOnce(150, library: library, uri: uri)
     }
