@@ -71,7 +71,7 @@ import Testing
     private static func ends(_ data: Data) throws -> (decode: Int?, walk: Int?) {
         let bytes = SourceBytes(copying: data)
         let header = try VipsImage.header(of: bytes, format: .jpeg)
-        let decode = DirectJPEGDecoder.decodeFindingEnd(bytes, shrink: 8, header: header)?.endOfImage
+        let decode = DirectJPEGDecoder.decode(bytes, shrink: 8, header: header)?.endOfImage
         return (decode, JPEGStructure.endOfImage(UnsafeRawBufferPointer(bytes.buffer)))
     }
 
@@ -130,7 +130,7 @@ import Testing
         try Vips.start()
         let header = try VipsImage.header(of: bytes, format: .jpeg)
 
-        let direct = try #require(DirectJPEGDecoder.decode(bytes, shrink: 2, header: header))
+        let direct = try #require(DirectJPEGDecoder.decode(bytes, shrink: 2, header: header)?.image)
         #expect((direct.width, direct.height, direct.bands) == (180, 120, 1))
         let fitted = try VipsImage.decodeShrunkJPEG(bytes, header: header, fitting: 256, 256, convertToSRGB: false, direct: true)
         let libvips = try VipsImage.decodeShrunkJPEG(bytes, header: header, fitting: 256, 256, convertToSRGB: false)

@@ -26,15 +26,11 @@ enum DirectJPEGDecoder {
 
     /// `bytes` decoded at 1/`shrink` (1, 2, 4 or 8), with `header`'s ICC profile and
     /// resolution; nil when the route does not take the file (see the type's comment).
-    static func decode(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> VipsImage? {
-        decodeFindingEnd(bytes, shrink: shrink, header: header)?.image
-    }
-
-    /// `decode`, and where the picture ended: the offset just past its end-of-image marker,
+    /// `endOfImage`: where the picture ended, the offset just past its end-of-image marker,
     /// which libjpeg read and nothing after it. It is the offset `JPEGStructure.endOfImage`
     /// walks the entropy-coded data for (the marker rules a file this route takes keeps are the
     /// ones that walk follows), learned by the decode at no cost: the motion-photo scan needs it.
-    static func decodeFindingEnd(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> (image: VipsImage, endOfImage: Int)? {
+    static func decode(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> (image: VipsImage, endOfImage: Int)? {
         var output = sb_jpeg_output()
         guard let decoder = sb_jpeg_open(bytes.buffer.baseAddress, bytes.count, Int32(shrink), &output) else {
             return nil

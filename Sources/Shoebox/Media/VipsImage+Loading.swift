@@ -50,7 +50,7 @@ extension VipsImage {
                                            convertToSRGB: Bool, direct: Bool) throws -> (image: VipsImage, endOfImage: Int?) {
         let shrink = jpegShrink(stored: PixelSize(width: header.width, height: header.height),
                                 box: PixelSize(width: width, height: height))
-        let decoded = direct ? DirectJPEGDecoder.decodeFindingEnd(bytes, shrink: shrink, header: header) : nil
+        let decoded = direct ? DirectJPEGDecoder.decode(bytes, shrink: shrink, header: header) : nil
         var image = try decoded?.image ?? make("jpegload", backing: bytes) { out in
             sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
         }
