@@ -81,6 +81,11 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
+    /// The last line the worker has printed so far on standard error that contains `text`.
+    func lastErrorLine(containing text: String) -> String? {
+        condition.withLock { errorLines.last { $0.contains(text) } }
+    }
+
     /// How many lines the worker has printed so far on standard error that contain `text`.
     func errorLineCount(containing text: String) -> Int {
         condition.withLock { errorLines.filter { $0.contains(text) }.count }
