@@ -244,6 +244,27 @@ void sb_crash_guard_remove_at_end(const char *folder) {
     pthread_mutex_unlock(&slots_lock);
 }
 
+/* How often the watchdog looks, and how late a look must be to say the process was not
+ * running in between (stopped by Ctrl-Z or SIGSTOP, held by a debugger or a frozen cgroup):
+ * CLOCK_MONOTONIC goes on meanwhile, but no file was worked on. */
+#define SB_TICK_NS (250LL * 1000 * 1000)
+#define SB_LATE_NS (750LL * 1000 * 1000)
+
+static long long nanoseconds(const struct timespec *time) {
+    return (long long) time->tv_sec * 1000000000LL + time->tv_nsec;
+}
+
+/* Moves every deadline on by `lost` nanoseconds; called with slots_lock held. */
+static void postpone_deadlines(long long lost) {
+    for (int i = 0; i < SB_SLOTS; i++) {
+        if (!slots[i].used)
+            continue;
+        long long moved = nanoseconds(&slots[i].deadline) + lost;
+        slots[i].deadline.tv_sec = (time_t) (moved / 1000000000LL);
+        slots[i].deadline.tv_nsec = (long) (moved % 1000000000LL);
+    }
+}
+
 static int passed(const struct timespec *deadline) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -251,13 +272,24 @@ static int passed(const struct timespec *deadline) {
 }
 
 /* Names the first file over its budget in the log and on stderr, then ends the process: a
- * C call cannot be interrupted, and the next run records the file as timed out. */
+ * C call cannot be interrupted, and the next run records the file as timed out. A budget is
+ * time the process ran: a look that comes late by more than SB_LATE_NS (the process was
+ * stopped, or not scheduled) moves every deadline on by the time lost, so that a batch
+ * suspended with Ctrl-Z and resumed later does not record the files in hand as timed out. */
 static void *watch(void *unused) {
     (void) unused;
+    struct timespec last;
+    clock_gettime(CLOCK_MONOTONIC, &last);
     for (;;) {
-        struct timespec pause = { 0, 250 * 1000 * 1000 };
+        struct timespec pause = { 0, SB_TICK_NS };
         nanosleep(&pause, NULL);
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long long late = nanoseconds(&now) - nanoseconds(&last) - SB_TICK_NS;
+        last = now;
         pthread_mutex_lock(&slots_lock);
+        if (late > SB_LATE_NS)
+            postpone_deadlines(late);
         for (int i = 0; i < SB_SLOTS; i++) {
             if (!slots[i].used || !passed(&slots[i].deadline))
                 continue;

@@ -37,8 +37,13 @@ import Testing
 
         /// The default pipeline with `limits.imageSeconds` at 1, written beside the batch.
         func pipelineWithOneSecondBudget() throws -> URL {
+            try pipelineWithBudget(seconds: 1)
+        }
+
+        /// The default pipeline with `limits.imageSeconds` at `seconds`, written beside the batch.
+        func pipelineWithBudget(seconds: Int) throws -> URL {
             var pipeline = try Fixtures.pipeline()
-            pipeline.limits.imageSeconds = 1
+            pipeline.limits.imageSeconds = seconds
             let file = folder.url.appendingPathComponent("budget.json")
             try JSONEncoder().encode(pipeline).write(to: file)
             return file
@@ -89,6 +94,30 @@ import Testing
         #expect(stuck.status == .failed && stuck.errorClass == .timeout)
         #expect(try batch.asset("panorama.jpg")?.status == .ok)
         #expect(try batch.asset("tall.jpg")?.status == .ok)
+    }
+
+    /// A file's budget is time the process ran: a batch stopped (Ctrl-Z, SIGSTOP) with a file
+    /// in hand for longer than the budget ingests the file once it is continued, instead of
+    /// recording it as timed out. (The test decoder stops its process on `paused.jpg`, and
+    /// keeps the file in hand for a second after it is continued, within the 3 s budget.)
+    @Test func timeStoppedIsNotSpentFromAFilesBudget() throws {
+        let batch = try Batch(trouble: ["paused.jpg"])
+        let pipelineFile = try batch.pipelineWithBudget(seconds: 3)
+        let worker = try WorkerProcess(["ingest", batch.root.path, "--library", batch.library.path, "--pipeline", pipelineFile.path],
+                                       environment: ["SHOEBOX_TEST_STOP_ON": "paused"])
+
+        let stopping = "shoebox test: stopping process "
+        #expect(worker.waitForErrorLine(containing: stopping))
+        let line = try #require(worker.lastErrorLine(containing: stopping))
+        let stopped = try #require(pid_t(line.dropFirst(stopping.count)))
+        Thread.sleep(forTimeInterval: 4)   // the stop itself, longer than the budget: the time is what is tested
+        kill(stopped, SIGCONT)
+        let run = worker.finish()
+
+        #expect(!run.signalled && run.status == 0, "\(run.errors)")
+        #expect(!run.errors.contains("went over its time budget"), "\(run.errors)")
+        #expect(try batch.asset("paused.jpg")?.status == .ok)
+        #expect(try batch.asset("panorama.jpg")?.status == .ok)
     }
 
     @Test func aCrashedFileIsSkippedUntilRetryFailed() throws {

@@ -78,7 +78,8 @@ struct QueueFaultTests {
         let result = worker.finish()
 
         // How the worker ended, with its last JSON lines (its errors are events on stdout).
-        let ending = "status \(result.status), signalled \(result.signalled), last output: \(result.output.suffix(1500))"
+        let ending = "status \(result.status), signalled \(result.signalled), killed at the test's time limit \(worker.wasKilledAtLimit), "
+            + "last output: \(result.output.suffix(1500))"
         #expect(outwaited, "the worker gave up before its eighth attempt (\(ending)): \(result.errors)")
         #expect(result.status == 0 && !result.signalled, "\(ending): \(result.errors)")
         #expect(result.errors.contains("reconnected to the catalog at attempt "), "\(result.errors)")

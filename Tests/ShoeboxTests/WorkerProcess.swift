@@ -14,6 +14,7 @@ final class WorkerProcess: @unchecked Sendable {
     private var outputEnded = false
     private var errorsEnded = false
     private let readers = DispatchGroup()
+    private var killedAtLimit = false
 
     init(_ arguments: [String], environment: [String: String] = [:], limit: Double = 240) throws {
         process = try ShoeboxBinary.process(arguments)
@@ -34,7 +35,9 @@ final class WorkerProcess: @unchecked Sendable {
         }
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self] in
-            if self?.process.isRunning == true { kill(pid, SIGKILL) }
+            guard let self, self.process.isRunning else { return }
+            self.condition.withLock { self.killedAtLimit = true }
+            kill(pid, SIGKILL)
         }
     }
 
@@ -80,6 +83,15 @@ final class WorkerProcess: @unchecked Sendable {
             return errorLines.contains { $0.contains(text) }
         }
     }
+
+    /// The last line the worker has printed so far on standard error that contains `text`.
+    func lastErrorLine(containing text: String) -> String? {
+        condition.withLock { errorLines.last { $0.contains(text) } }
+    }
+
+    /// Whether the watchdog killed the worker, `limit` seconds after its start: a failure to
+    /// explain by a slow machine, not by the worker.
+    var wasKilledAtLimit: Bool { condition.withLock { killedAtLimit } }
 
     /// How many lines the worker has printed so far on standard error that contain `text`.
     func errorLineCount(containing text: String) -> Int {

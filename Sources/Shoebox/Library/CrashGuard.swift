@@ -133,7 +133,9 @@ public enum CrashGuard {
 
     #if DEBUG
     /// Test builds only: a decoder that crashes on purpose on files whose path contains
-    /// `$SHOEBOX_TEST_CRASH_ON`, so that the tests can watch a crash be survived.
+    /// `$SHOEBOX_TEST_CRASH_ON`, hangs on those containing `$SHOEBOX_TEST_HANG_ON`, or stops
+    /// its process (SIGSTOP) on those containing `$SHOEBOX_TEST_STOP_ON`, so that the tests
+    /// can watch a crash, a hang or a stop be survived.
     static func crashOnPurposeIfAsked(_ path: String) {
         let environment = ProcessInfo.processInfo.environment
         if let trigger = environment["SHOEBOX_TEST_CRASH_ON"], !trigger.isEmpty, path.contains(trigger) {
@@ -141,6 +143,13 @@ public enum CrashGuard {
         }
         if let trigger = environment["SHOEBOX_TEST_HANG_ON"], !trigger.isEmpty, path.contains(trigger) {
             while true { sleep(60) }   // a decoder stuck for good
+        }
+        if let trigger = environment["SHOEBOX_TEST_STOP_ON"], !trigger.isEmpty, path.contains(trigger) {
+            // Stopped as Ctrl-Z stops a batch, with the file in hand; once continued, it stays
+            // in hand for a second more (four of the watchdog's looks) before the decode.
+            FileHandle.standardError.write(Data("shoebox test: stopping process \(getpid())\n".utf8))
+            kill(getpid(), SIGSTOP)
+            usleep(1_000_000)
         }
     }
     #endif
