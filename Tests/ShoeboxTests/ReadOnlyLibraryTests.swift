@@ -75,10 +75,17 @@ import Testing
     /// copy in the library's temporary folder, which anyone may enter, runs wherever the clone is.
     static func copyNobodyCanRun(beside library: Library) throws -> URL {
         let copy = library.root.deletingLastPathComponent().appendingPathComponent("shoebox-for-nobody")
-        if !FileManager.default.fileExists(atPath: copy.path) {
-            try FileManager.default.copyItem(at: ShoeboxBinary.url, to: copy)
-            chmod(copy.path, 0o755)
-        }
+        guard !FileManager.default.fileExists(atPath: copy.path) else { return copy }
+        // Written through a close-on-exec descriptor, under another name, then renamed: a
+        // process another test starts meanwhile would otherwise inherit the descriptor open for
+        // writing, and running the copy would fail with "Text file busy" while it lives.
+        let bytes = try Data(contentsOf: ShoeboxBinary.url)
+        let partial = copy.path + ".partial"
+        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count, rename(partial, copy.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         return copy
     }
 
