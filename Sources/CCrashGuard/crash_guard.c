@@ -265,10 +265,8 @@ static void postpone_deadlines(long long lost) {
     }
 }
 
-static int passed(const struct timespec *deadline) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
+static int passed(const struct timespec *deadline, const struct timespec *now) {
+    return nanoseconds(now) >= nanoseconds(deadline);
 }
 
 /* Names the first file over its budget in the log and on stderr, then ends the process: a
@@ -291,7 +289,7 @@ static void *watch(void *unused) {
         if (late > SB_LATE_NS)
             postpone_deadlines(late);
         for (int i = 0; i < SB_SLOTS; i++) {
-            if (!slots[i].used || !passed(&slots[i].deadline))
+            if (!slots[i].used || !passed(&slots[i].deadline, &now))
                 continue;
             int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
             if (fd >= 0) {
