@@ -53,6 +53,20 @@ import Testing
         #expect(try library.catalog.asset(path: resolved + #"/name_non_utf8_\\xff\\xfe\\xc3(.jpg"#)?.width == 1200)
     }
 
+    /// A name as long as a folder entry's may be (255 bytes) is read whole, to its last byte.
+    @Test func theLongestNameAFolderHoldsIsReadWhole() throws {
+        let library = try TestLibrary()
+        let root = try library.folder.subfolder("photos")
+        let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(folder) }
+        let name = String(repeating: "n", count: 251) + ".jpg"
+        try Self.makeFile(named: Array(name.utf8), in: folder, copying: Fixtures.sample("tall.jpg"))
+
+        #expect(try library.ingest([root]).ingested == 1)
+
+        #expect(try library.catalog.asset(path: IngestPipeline.resolve(root.path) + "/" + name)?.width == 60)
+    }
+
     @Test func aPathLongerThanPATH_MAXIsWalkedAndOpensAgain() throws {
         let library = try TestLibrary()
         let root = try library.folder.subfolder("photos")

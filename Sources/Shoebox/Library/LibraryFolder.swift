@@ -76,7 +76,7 @@ public final class LibraryFolder {
         rewinddir(handle)
         var names: [String] = []
         while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let bytes = DirectoryEntryName.bytes(of: entry)
             guard bytes != [46], bytes != [46, 46], let name = String(validating: bytes, as: UTF8.self) else { continue }
             names.append(name)
         }

@@ -83,7 +83,7 @@ public final class DiscoverStage: @unchecked Sendable {
         }
         defer { closedir(handle) }
         while !cancelled(), let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = DirectoryEntryName.bytes(of: entry)
             if name == [46] || name == [46, 46] { continue }
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + PathText.encode(name)
             let cName = name.map { CChar(bitPattern: $0) } + [0]

@@ -50,7 +50,7 @@ final class SidecarListing: @unchecked Sendable {
         while let entry = readdir(handle) {
             let type = entry.pointee.d_type
             guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let bytes = DirectoryEntryName.bytes(of: entry)
             let name = PathText.encode(bytes)
             let lowered = name.lowercased()
             if lowered.hasSuffix(".xmp") || lowered.hasSuffix(".json") { names.insert(name) }
