@@ -60,9 +60,10 @@ public final class IngestPipeline {
 
     /// How many bytes of decoded pictures may be on their way from the decode workers to the
     /// thumbnail workers at once, in the three queues between them and in the orient, classify
-    /// and thumbnail stages' hands (`decodedPictures`): 16 MiB a thumbnail worker, about one
-    /// 12 MP phone photo decoded for a 1440 px preview (9 MB) in each worker's hand and one
-    /// more waiting. Counted in items alone, the three queues could hold 3 x `queueCapacity`
+    /// and thumbnail stages' hands (`decodedPictures`): 16 MiB a thumbnail worker; for two,
+    /// a 12 MP phone photo decoded for a 1440 px preview (9 MB) in each one's hand and one
+    /// more waiting (decode is the slower stage: on the bench corpus at most 2-4 waited).
+    /// Each decode worker may also hold its picture while it waits for room. Counted in items alone, the three queues could hold 3 x `queueCapacity`
     /// such pictures whenever the thumbnail workers fell behind, and the peak followed the
     /// run's worst backlog (docs/BENCHMARKS.md, issue 14).
     public var decodedPictureBytes: Int { decodedPictures.capacity }
