@@ -64,22 +64,4 @@ import Testing
         let peak = recorder.peakWaitingBytes
         #expect(peak >= 4_000_000 && peak <= 8 << 20, "peak \(peak) bytes waiting")
     }
-
-    /// A file larger than the whole budget is read when nothing else waits, and what it held
-    /// is given back when its value goes, taken by a decode worker or not.
-    @Test func aFileLargerThanTheBudgetGoesAloneAndGivesItsBytesBack() {
-        let budget = ReadAheadBudget(capacity: 8 << 20)
-        var large: ReadAheadBudget.Reservation? = budget.reserve(20 << 20)
-        #expect(budget.waitingBytes == 20 << 20)
-        large?.release()
-        large?.release()
-        #expect(budget.waitingBytes == 0)
-        let small = budget.reserve(3 << 20)
-        withExtendedLifetime(small) {
-            large = budget.reserve(4 << 20)
-            #expect(budget.waitingBytes == 7 << 20)
-            large = nil
-            #expect(budget.waitingBytes == 3 << 20)
-        }
-    }
 }

@@ -30,6 +30,7 @@ public final class IngestPipeline {
         self.options = options
         self.observer = observer
         sink = configuration.isDecodeOnly ? DiscardingCatalog() : catalog
+        decodedPictures = ByteBudget(capacity: max(1, configuration.concurrency.thumbnail) * Self.decodedPictureBytesPerThumbnailWorker)
     }
 
     /// The decode worker count this run uses.
@@ -48,7 +49,7 @@ public final class IngestPipeline {
     }
 
     /// How many bytes of whole files may wait for the decode workers at once, in the two queues
-    /// and in the read and match stages' hands (`ReadAheadBudget`): 8 MiB a decode worker, two
+    /// and in the read and match stages' hands (`ByteBudget`): 8 MiB a decode worker, two
     /// or three phone photos each, or one panorama. Counted in files alone, six 9 MB panoramas
     /// could wait behind two HEIC decodes.
     public var readAheadBytes: Int {
@@ -56,6 +57,23 @@ public final class IngestPipeline {
     }
 
     static let readAheadBytesPerWorker = 8 << 20
+
+    /// How many bytes of decoded pictures may be on their way from the decode workers to the
+    /// thumbnail workers at once, in the three queues between them and in the orient, classify
+    /// and thumbnail stages' hands (`decodedPictures`): 16 MiB a thumbnail worker; for two,
+    /// a 12 MP phone photo decoded for a 1440 px preview (9 MB) in each one's hand and one
+    /// more waiting (decode is the slower stage: on the bench corpus at most 2-4 waited).
+    /// Each decode worker may also hold its picture while it waits for room. Counted in items alone, the three queues could hold 3 x `queueCapacity`
+    /// such pictures whenever the thumbnail workers fell behind, and the peak followed the
+    /// run's worst backlog (docs/BENCHMARKS.md, issue 14).
+    public var decodedPictureBytes: Int { decodedPictures.capacity }
+
+    static let decodedPictureBytesPerThumbnailWorker = 16 << 20
+
+    /// Holds the decoded pictures in flight to `decodedPictureBytes`: the decode stage reserves
+    /// a picture's bytes before handing it on, the thumbnail stage gives them back when it is
+    /// done with the pixels. One budget for the pipeline's runs.
+    let decodedPictures: ByteBudget
 
     /// Ingests `roots` (files or folders); `onEvent` hears every file's outcome in order of completion.
     ///
@@ -213,13 +231,14 @@ public final class IngestPipeline {
                                     failedInThisCommand: failedSoFar),
                           workers: 1, input: discovered, output: planned, group: group, observer: observer)
         // Whole files wait here within `readAheadBytes`: the reader waits for the decode workers.
-        let readStage = ReadStage(maxFileBytes: c.limits.maxFileBytes, readAhead: ReadAheadBudget(capacity: readAheadBytes))
+        let readStage = ReadStage(maxFileBytes: c.limits.maxFileBytes, readAhead: ByteBudget(capacity: readAheadBytes))
         StageRunner.start(readStage, workers: c.concurrency.read,
                           input: planned, output: read, group: group, observer: observer)
         StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
                           workers: 1, input: read, output: matched, group: group, observer: observer)
-        StageRunner.start(DecodeStage(configuration: c, progress: progress), workers: decodeWorkers, input: matched, output: decoded,
-                          group: group, observer: observer)
+        // Decoded pictures are on their way to the thumbnail workers within `decodedPictureBytes`.
+        StageRunner.start(DecodeStage(configuration: c, progress: progress, decodedPictures: decodedPictures),
+                          workers: decodeWorkers, input: matched, output: decoded, group: group, observer: observer)
         StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented,
                           group: group, observer: observer)
         StageRunner.start(ClassifyStage(panoramaAbove: c.aspectRule.panoramaAbove), workers: c.concurrency.classify, input: oriented, output: classified, group: group, observer: observer)

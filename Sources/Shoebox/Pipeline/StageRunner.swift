@@ -25,8 +25,10 @@ enum StageRunner {
                     runTimed(stage, worker: index, input: input, output: output, observer: observer)
                     return
                 }
-                while let item = input.pop() {
-                    output.push(process(item, with: stage))
+                // The input is gone before the push waits for room: a decoded picture a stage is
+                // done with is not kept while the next stage is full.
+                while let result = input.pop().map({ process($0, with: stage) }) {
+                    output.push(result)
                 }
             }
         }

@@ -12,6 +12,10 @@ public struct DecodeStage: PipelineStage {
     let configuration: PipelineConfiguration
     /// Told of each file as its decode starts (for progress displays).
     var progress: IngestProgress?
+    /// Decoded pictures on their way to the thumbnail workers stay within this many bytes
+    /// (`IngestPipeline.decodedPictureBytes`): a worker reserves its picture's bytes before it
+    /// hands the picture on. nil: no budget (a picture decoded for itself).
+    var decodedPictures: ByteBudget? = nil
     /// What the workers' decodes hold at once stays within one `limits.decodeMemoryBytes`.
     let memoryGate = DecodeMemoryGate()
 
@@ -20,7 +24,17 @@ public struct DecodeStage: PipelineStage {
         progress?.startDecoding(input.draft.file.path, bytes: input.draft.file.status.size)
         let limits = configuration.limits
         let budget = input.draft.format.isVideo ? limits.videoBudget : limits.imageBudget
-        return try CrashGuard.whileWorking(on: input.draft.file.path, budgetSeconds: budget) { try decode(input) }
+        let decoded = try CrashGuard.whileWorking(on: input.draft.file.path, budgetSeconds: budget) { try decode(input) }
+        return reserved(decoded)
+    }
+
+    /// A decoded picture with its bytes reserved from `decodedPictures`, waiting while the
+    /// pictures in flight leave too little room for it (outside the time budget: the wait is
+    /// the thumbnail workers', not this file's).
+    private func reserved(_ item: PipelineItem<DecodedImage>) -> PipelineItem<DecodedImage> {
+        guard let decodedPictures, case var .work(picture) = item else { return item }
+        picture.inFlight = decodedPictures.reserve(picture.heldBytes)
+        return .work(picture)
     }
 
     private func decode(_ input: SourceData) throws -> PipelineItem<DecodedImage> {

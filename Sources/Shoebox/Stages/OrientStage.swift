@@ -28,7 +28,7 @@ public struct OrientStage: PipelineStage {
             var image = input.image
             if mirror { image = try image.mirrored() }
             image = try image.rotated([.none, .quarter, .half, .threeQuarters][quarterTurns])
-            return .work(OrientedImage(draft: input.draft, image: image, animation: input.animation))
+            return .work(OrientedImage(draft: input.draft, image: image, animation: input.animation, inFlight: input.inFlight))
         } catch {
             throw IngestError(.damaged, path: input.draft.file.path, reason: "cannot orient: \(error)")
         }

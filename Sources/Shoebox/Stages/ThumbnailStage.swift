@@ -18,6 +18,7 @@ public struct ThumbnailStage: PipelineStage {
                 try thumbnail(spec, of: input.image, animation: spec.animated == true ? input.animation : nil, draft: draft)
             }
         }
+        input.inFlight?.release()   // done with the pixels: the decode workers may hand on the next
         return .work(draft)
     }
 
