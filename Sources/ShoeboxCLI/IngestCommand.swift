@@ -81,7 +81,7 @@ enum IngestCommand: Command {
         }
         let library = LibraryOption.library(args)
         let location = try CatalogOption.location(args, library: library)
-        if let inside = args.positionalPaths.first(where: library.contains) {
+        if let inside = library.firstContained(in: args.positionalPaths) {
             throw UsageError("\(TerminalText.printable(inside)) is the library \(library.root.path) or lies inside it; "
                 + "a library is never ingested (give a PATH outside it)")
         }
