@@ -59,41 +59,49 @@ static const char *const sb_vips_no_modules_home = "/dev/null";
  * VIPSHOME, then sets it in the environment); unless the user set VIPSHOME, it is set here to
  * one under /dev/null, which can hold no folder, so vips_init loads none and
  * sb_vips_load_module loads sb_vips_modules from beside libvips (`library_folder`, the folder
- * holding libvips; NULL when unknown: then libvips guesses as it would). VIPSHOME stays set for
- * the process's life, so that nothing writes the environment again once other threads may
- * read it; a VIPSHOME of /dev/null, as a child process inherits it, counts as Shoebox's own,
- * not the user's. Writes the environment: call it while no other thread runs (Vips.swift
- * does). Returns 1 when Shoebox chooses the modules (none loaded by vips_init), 0 when the
- * user's VIPSHOME does. */
-static inline int sb_vips_prepare_environment(const char *library_folder) {
+ * holding libvips; NULL when unknown: then libvips guesses as it would). A VIPSHOME of
+ * /dev/null the process inherited (from a Shoebox that left it set) counts as Shoebox's own,
+ * not the user's. Writes the environment: call it while no other thread reads it. Returns
+ * SB_VIPS_HOME_USERS when the user's VIPSHOME chooses the modules, SB_VIPS_HOME_SET when
+ * Shoebox chooses them and set VIPSHOME here (sb_vips_restore_environment removes it),
+ * SB_VIPS_HOME_INHERITED when Shoebox chooses them and VIPSHOME was already /dev/null. */
+typedef enum { SB_VIPS_HOME_USERS = 0, SB_VIPS_HOME_SET = 1, SB_VIPS_HOME_INHERITED = 2 } SBVipsHome;
+
+static inline SBVipsHome sb_vips_prepare_environment(const char *library_folder) {
     g_setenv("VIPS_WARNING", "0", FALSE);
     const char *home = g_getenv("VIPSHOME");
-    gboolean ours = home && strcmp(home, sb_vips_no_modules_home) == 0;
-    if (home && !ours)
-        return 0;
-    if (!library_folder)
-        return 0;
-    if (!ours)
-        g_setenv("VIPSHOME", sb_vips_no_modules_home, TRUE);
-    return 1;
+    if (home && strcmp(home, sb_vips_no_modules_home) == 0)
+        return SB_VIPS_HOME_INHERITED;
+    if (home || !library_folder)
+        return SB_VIPS_HOME_USERS;
+    g_setenv("VIPSHOME", sb_vips_no_modules_home, TRUE);
+    return SB_VIPS_HOME_SET;
+}
+
+/* Removes the VIPSHOME sb_vips_prepare_environment set (`home`, its result), once libvips has
+ * started, so that a child process (a `vips` command the caller runs) starts as this one did.
+ * Writes the environment: call it while no other thread reads it. */
+static inline void sb_vips_restore_environment(SBVipsHome home) {
+    if (home == SB_VIPS_HOME_SET)
+        g_unsetenv("VIPSHOME");
 }
 
 /* Starts libvips once per process, with none of sb_vips_modules yet, in the environment
  * sb_vips_prepare_environment set (writing none itself unless sb_vips_start_writes_environment
  * says it will): untrusted loaders
  * blocked (sb_vips_block_untrusted), no operation cache (every file is seen once), one libvips
- * worker thread per image because Shoebox parallelises across files. `chosen_modules` is
+ * worker thread per image because Shoebox parallelises across files. `home` is
  * sb_vips_prepare_environment's result. Returns -1 when libvips cannot start, 1 when it
  * started with the modules the user's VIPSHOME holds (load none then), 0 when it started
  * with none. */
-static inline int sb_vips_start_prepared(const char *argv0, int concurrency, int chosen_modules) {
+static inline int sb_vips_start_prepared(const char *argv0, int concurrency, SBVipsHome home) {
     if (VIPS_INIT(argv0) != 0)
         return -1;
     sb_vips_block_untrusted();
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_concurrency_set(concurrency);
-    return chosen_modules ? 0 : 1;
+    return home == SB_VIPS_HOME_USERS ? 1 : 0;
 }
 
 /* Whether vips_init, run now, would write the environment itself: with no VIPSHOME (the
