@@ -14,13 +14,16 @@
 #   cp_startup      the start-up's critical path in CPU time, to the pipeline's first thread:
 #                   the supervisor's CPU to its fork, then the ingest child's; for a child that
 #                   starts libvips on a thread of its own (VipsStartup), the longer of that
-#                   thread's CPU and the main thread's beside it, plus the main thread's after
-#                   it. On a loaded machine, what the start would take on an idle one.
+#                   thread's CPU and the main thread's until it waits for it, plus the main
+#                   thread's after the wait. On a loaded machine, what the start would take
+#                   on an idle one with a core for each of the two threads.
 #   sup             the supervisor's CPU from execve to the fork of its child
 #   child           the child's main thread to the pipeline (old), or to libvips's thread (new)
-#   main_beside     the child's main thread while libvips's thread runs (lock, catalog)
+#   main_beside     the child's main thread from libvips's thread's start to its wait for it
+#                   (pthread_join): the lock and the catalog
 #   vips_thread     libvips's thread (vips_init, the HEIF and JPEG XL modules)
-#   after_join      the child's main thread from libvips's thread's end to the pipeline
+#   after_join      the child's main thread from the end of its wait (libvips's thread's end,
+#                   or its call to wait if later) to the pipeline
 #   cpu_all         CPU of every process of the command (sched_stat_runtime)
 #   wall_first      execve to the first jpeg_read_header (wall: only meaningful when quiet)
 #   wall_total      execve to the supervisor's exit (wall: likewise)
@@ -40,9 +43,10 @@ probe "$lib/libjpeg.so.62" jpeg_read_header
 probe "$lib/libsqlite3.so.0" sqlite3_open_v2
 probe "$lib/libvips.so.42" vips_init
 probe "$lib/libvips.so.42" vips_block_untrusted_set
+probe "$lib/libc.so.6" pthread_join
 events=sched:sched_stat_runtime,sched:sched_process_exec,sched:sched_process_fork,sched:sched_process_exit
 events+=,probe_libjpeg:jpeg_read_header,probe_libsqlite3:sqlite3_open_v2,probe_libvips:vips_init
-events+=,probe_libvips:vips_block_untrusted_set
+events+=,probe_libvips:vips_block_untrusted_set,probe_libc:pthread_join
 
 one() {   # one BUILD NAME: one traced ingest into $work/NAME.txt
     rm -rf "$work/library"
@@ -80,9 +84,11 @@ def phases(path):
     r = dict(sup=a, cpu_all=sum(runtime(x) for x in ev if x[2] == 'sched:sched_stat_runtime' and 'xargs' not in x[4]),
              wall_first=(decodes[0] - t0) * 1000, wall_total=(end - t0) * 1000)
     if any(x[1] == first and x[2] == 'probe_libvips:vips_init' for x in ev):   # libvips on a thread of its own
-        joined = [x[0] for x in ev if x[1] == first and x[2] == 'sched:sched_process_exit'][0]
-        pipeline = [x[0] for x in threads if x[0] > joined][0]
-        b, m, v, c = cpu(child, fork[0], threads[0][0]), cpu(child, threads[0][0], joined), cpu(first, 0, 1e18), cpu(child, joined, pipeline)
+        ended = [x[0] for x in ev if x[1] == first and x[2] == 'sched:sched_process_exit'][0]
+        waited = [x[0] for x in ev if x[1] == child and x[2] == 'probe_libc:pthread_join' and x[0] > threads[0][0]][0]
+        pipeline = [x[0] for x in threads if x[0] > ended][0]
+        b, m, v = cpu(child, fork[0], threads[0][0]), cpu(child, threads[0][0], waited), cpu(first, 0, 1e18)
+        c = cpu(child, max(waited, ended), pipeline)
         r.update(cp_startup=a + b + max(m, v) + c, child=b, main_beside=m, vips_thread=v, after_join=c)
     else:
         b = cpu(child, fork[0], threads[0][0])
