@@ -88,9 +88,8 @@ int sb_supervisor_received_signal(void) {
     return __atomic_load_n(&received_signal, __ATOMIC_SEQ_CST);
 }
 
-/* Whether this process has exactly one thread (/proc/self/task holds one entry a thread);
- * unknown counts as no. */
-static int has_one_thread(void) {
+/* /proc/self/task holds one entry a thread; unknown counts as no. */
+int sb_process_has_one_thread(void) {
     DIR *tasks = opendir("/proc/self/task");
     if (!tasks)
         return 0;
@@ -134,7 +133,7 @@ static void default_forwarded_signals(void) {
 }
 
 pid_t sb_supervisor_fork(void) {
-    if (!has_one_thread())
+    if (!sb_process_has_one_thread())
         return SB_FORK_HAS_THREADS;
     fflush(NULL);
     /* Blocked across the fork: a signal must not run the parent's forwarding handler in the

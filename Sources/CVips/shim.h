@@ -1,6 +1,7 @@
 // Fixed-arity wrappers over the variadic and macro parts of libvips that Shoebox uses.
 // Swift cannot call C variadic functions or function-like macros; everything else is
 // called directly from Swift. Each wrapper passes only the options it names.
+#include <string.h>
 #include <vips/vips.h>
 
 typedef enum {
@@ -15,7 +16,7 @@ typedef enum {
 
 /* The libvips plug-in modules Shoebox loads (modules/vips-NAME.so): the HEIF and JPEG XL
  * loaders. The other modules a libvips may have (ImageMagick, poppler, OpenSlide) hold only
- * untrusted loaders, which sb_vips_start blocks, and mapping them with their libraries cost
+ * untrusted loaders, which sb_vips_start_prepared blocks, and mapping them with their libraries cost
  * more than the rest of libvips's start-up. Each is loaded on its own (sb_vips_load_module),
  * so that a caller that needs neither (metadata of a PNG) never maps libheif or libjxl,
  * whose start-up (libhwy's timer calibration, libde265's tables) costs more than libvips's. */
@@ -32,10 +33,10 @@ static inline void sb_vips_block_untrusted(void) {
 }
 
 /* Loads one of sb_vips_modules from `folder`, the folder holding libvips, where vips_init
- * looks (its vips-modules-MAJOR.MINOR), then blocks what it registered as sb_vips_start
+ * looks (its vips-modules-MAJOR.MINOR), then blocks what it registered as sb_vips_start_prepared
  * does. A module that is not there (a libvips with that format built in, or without it) is
  * passed over, as vips_init passes over a missing folder; so is a NULL folder (Vips.swift
- * calls this only when sb_vips_start loaded no modules of its own, with a known folder; the
+ * calls this only when sb_vips_start_prepared loaded no modules of its own, with a known folder; the
  * check guards other callers). Not thread-safe: call it once per
  * module, before any loader of the module runs (Vips.swift does). */
 static inline void sb_vips_load_module(const char *folder, SBVipsModule module) {
@@ -49,34 +50,65 @@ static inline void sb_vips_load_module(const char *folder, SBVipsModule module) 
     sb_vips_block_untrusted();
 }
 
-/* Starts libvips once per process, with none of sb_vips_modules yet: untrusted loaders
- * blocked (sb_vips_block_untrusted), no operation cache (every file is seen once), one
- * libvips worker thread per image because Shoebox parallelises across files.
- *
- * `library_folder` is the folder holding libvips (NULL when unknown). vips_init loads every
- * module under VIPSHOME (it guesses VIPSHOME, then sets it in the environment); here, unless
- * the user set VIPSHOME, it runs with one under /dev/null, which can hold no folder, so it
- * loads none, and sb_vips_load_module loads sb_vips_modules from beside libvips. VIPSHOME is
- * then removed again, so that a child process starts the same way. Returns -1 when libvips
- * cannot start, 1 when it started with the modules the user's VIPSHOME holds (load none
- * then), 0 when it started with none. */
-static inline int sb_vips_start(const char *argv0, int concurrency, const char *library_folder) {
-    /* Per-file problems reach Shoebox as errors; libvips's warnings would only garble its
-     * output. Setting VIPS_WARNING in the environment beforehand keeps them for debugging. */
+/* VIPSHOME as Shoebox sets it for vips_init: a folder that can hold no modules folder. */
+static const char *const sb_vips_no_modules_home = "/dev/null";
+
+/* The environment vips_init reads, set before it runs: VIPS_WARNING (per-file problems reach
+ * Shoebox as errors; libvips's warnings would only garble its output; set beforehand, it keeps
+ * them for debugging) and VIPSHOME. vips_init loads every module under VIPSHOME (it guesses
+ * VIPSHOME, then sets it in the environment); unless the user set VIPSHOME, it is set here to
+ * one under /dev/null, which can hold no folder, so vips_init loads none and
+ * sb_vips_load_module loads sb_vips_modules from beside libvips (`library_folder`, the folder
+ * holding libvips; NULL when unknown: then libvips guesses as it would). A VIPSHOME of
+ * /dev/null the process inherited (from a Shoebox that left it set) counts as Shoebox's own,
+ * not the user's. Writes the environment: call it while no other thread reads it. Returns
+ * SB_VIPS_HOME_USERS when the user's VIPSHOME chooses the modules, SB_VIPS_HOME_SET when
+ * Shoebox chooses them and set VIPSHOME here (sb_vips_restore_environment removes it),
+ * SB_VIPS_HOME_INHERITED when Shoebox chooses them and VIPSHOME was already /dev/null. */
+typedef enum { SB_VIPS_HOME_USERS = 0, SB_VIPS_HOME_SET = 1, SB_VIPS_HOME_INHERITED = 2 } SBVipsHome;
+
+static inline SBVipsHome sb_vips_prepare_environment(const char *library_folder) {
     g_setenv("VIPS_WARNING", "0", FALSE);
-    gboolean chosen_modules = library_folder && !g_getenv("VIPSHOME");
-    if (chosen_modules)
-        g_setenv("VIPSHOME", "/dev/null", TRUE);
-    int rc = VIPS_INIT(argv0);
-    if (chosen_modules)
+    const char *home = g_getenv("VIPSHOME");
+    if (home && strcmp(home, sb_vips_no_modules_home) == 0)
+        return SB_VIPS_HOME_INHERITED;
+    if (home || !library_folder)
+        return SB_VIPS_HOME_USERS;
+    g_setenv("VIPSHOME", sb_vips_no_modules_home, TRUE);
+    return SB_VIPS_HOME_SET;
+}
+
+/* Removes the VIPSHOME sb_vips_prepare_environment set (`home`, its result), once libvips has
+ * started, so that a child process (a `vips` command the caller runs) starts as this one did.
+ * Writes the environment: call it while no other thread reads it. */
+static inline void sb_vips_restore_environment(SBVipsHome home) {
+    if (home == SB_VIPS_HOME_SET)
         g_unsetenv("VIPSHOME");
-    if (rc != 0)
+}
+
+/* Starts libvips once per process, with none of sb_vips_modules yet, in the environment
+ * sb_vips_prepare_environment set (writing none itself unless sb_vips_start_writes_environment
+ * says it will): untrusted loaders
+ * blocked (sb_vips_block_untrusted), no operation cache (every file is seen once), one libvips
+ * worker thread per image because Shoebox parallelises across files. `home` is
+ * sb_vips_prepare_environment's result. Returns -1 when libvips cannot start, 1 when it
+ * started with the modules the user's VIPSHOME holds (load none then), 0 when it started
+ * with none. */
+static inline int sb_vips_start_prepared(const char *argv0, int concurrency, SBVipsHome home) {
+    if (VIPS_INIT(argv0) != 0)
         return -1;
     sb_vips_block_untrusted();
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_concurrency_set(concurrency);
-    return chosen_modules ? 0 : 1;
+    return home == SB_VIPS_HOME_USERS ? 1 : 0;
+}
+
+/* Whether vips_init, run now, would write the environment itself: with no VIPSHOME (the
+ * folder holding libvips unknown) it sets the one it guesses, and with VIPS_INFO (or the
+ * deprecated IM_INFO) set it adds its domain to G_MESSAGES_DEBUG. */
+static inline int sb_vips_start_writes_environment(void) {
+    return g_getenv("VIPSHOME") == NULL || g_getenv("VIPS_INFO") != NULL || g_getenv("IM_INFO") != NULL;
 }
 
 /* Opens the header only (pixels stay undecoded) with the loader for a sniffed format. */

@@ -81,7 +81,7 @@ enum IngestCommand: Command {
         }
         let library = LibraryOption.library(args)
         let location = try CatalogOption.location(args, library: library)
-        if let inside = args.positionalPaths.first(where: library.contains) {
+        if let inside = library.firstContained(in: args.positionalPaths) {
             throw UsageError("\(TerminalText.printable(inside)) is the library \(library.root.path) or lies inside it; "
                 + "a library is never ingested (give a PATH outside it)")
         }
@@ -91,6 +91,9 @@ enum IngestCommand: Command {
         }
         // A supervised child says nothing when the guard ends it: its supervisor names the file.
         CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
+        // libvips starts beside the lock and the catalog's creation; waited for before the first file.
+        let vips = VipsStartup.begin()
+        defer { vips.finish() }
         // Queue workers (a PostgreSQL catalog) share the library; other ingests have it alone.
         let lock = try LibraryLock(library, shared: location.holdsAQueue)
         defer { withExtendedLifetime(lock) {} }
@@ -105,6 +108,7 @@ enum IngestCommand: Command {
         }
         // A queue worker stops gracefully: its claims must not wait out their leases.
         if location.holdsAQueue { StopRequest.install() }
+        try vips.wait()
         let summary = try pipeline.run(roots: args.positionalPaths) { event in
             reporter.report(event)
             if json { IngestJSONLines.write(IngestJSONLines.object(for: event)) }

@@ -157,6 +157,24 @@ import Testing
         }
     }
 
+    /// The check walks up once per folder of the files given (`FolderIdentity`): a file of the
+    /// library among files of a folder outside it is still found, wherever it comes.
+    @Test func aFileOfTheLibraryAmongFilesOfAnotherFolderIsNeverIngested() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library")
+        #expect(try ingest(into: library).status == 0)
+        let thumbs = library.appendingPathComponent("thumbs").path
+        let thumb = try #require(manager.subpathsOfDirectory(atPath: thumbs).sorted().first { $0.hasSuffix(".jpg") })
+        let inside = thumbs + "/" + thumb
+        let photos = try folder.folder("photos", copying: [Fixtures.sample("panorama.jpg"), Fixtures.sample("tall.jpg")])
+        let outside = ["panorama.jpg", "tall.jpg"].map { photos.appendingPathComponent($0).path }
+        for paths in [outside + [inside], [outside[0], inside, outside[1]]] {
+            let result = try ShoeboxBinary.run(["ingest"] + paths + ["--library", library.path])
+            #expect(result.status == 64)
+            #expect(result.errors.contains("\(inside) is the library \(library.path) or lies inside it; a library is never ingested"))
+        }
+    }
+
     @Test func aRootHoldingTheLibraryCataloguesNoneOfItsFiles() throws {
         let folder = try TemporaryFolder()
         let photos = try folder.subfolder("photos")

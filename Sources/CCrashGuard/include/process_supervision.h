@@ -42,6 +42,10 @@ int sb_supervisor_received_signal(void);
 #define SB_FORK_HAS_THREADS (-2)
 pid_t sb_supervisor_fork(void);
 
+/* Whether this process has exactly one thread now (1) or not, or cannot tell (0): a process
+ * alone may write its environment, which other threads' getenv(3) would read unlocked. */
+int sb_process_has_one_thread(void);
+
 /* In a queue worker (a PostgreSQL catalog's ingest): SIGINT, SIGTERM and SIGHUP (those not
  * ignored) no longer end the process at once; they are remembered, for the worker to stop
  * claiming, finish the files in hand, give back its other claims, and then end by the

@@ -24,12 +24,34 @@ public struct FolderIdentity: Equatable, Sendable {
     /// path is judged by its folder. Walks up by `..` from the folder itself, so no path text
     /// is trusted; at most 4,096 levels.
     public func isSelfOrAncestor(of path: String) -> Bool {
+        var judged: [String: Bool] = [:]
+        return isSelfOrAncestor(of: path, judged: &judged)
+    }
+
+    /// `isSelfOrAncestor(of:)`, walking up once per folder: `judged` holds the answers so far,
+    /// by the path text a walk starts from (a folder's own, or a file's folder's), so the files
+    /// of one folder, as a shell's `*` gives them, cost one open each instead of a walk each.
+    public func isSelfOrAncestor(of path: String, judged: inout [String: Bool]) -> Bool {
+        var start = path
         var fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 {
             let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            fd = open(parent.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            start = parent.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : parent
+            if let known = judged[start] { return known }
+            fd = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        } else if let known = judged[start] {
+            close(fd)
+            return known
         }
         guard fd >= 0 else { return false }
+        let answer = isSelfOrAncestor(ofOpenFolder: fd)
+        judged[start] = answer
+        return answer
+    }
+
+    /// Walks up from the open folder `descriptor` (closed here).
+    private func isSelfOrAncestor(ofOpenFolder descriptor: Int32) -> Bool {
+        var fd = descriptor
         defer { close(fd) }
         var info = stat()
         for _ in 0..<4096 {

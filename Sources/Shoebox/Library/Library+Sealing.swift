@@ -60,6 +60,14 @@ extension Library {
         FolderIdentity(path: root.path)?.isSelfOrAncestor(of: path) ?? false
     }
 
+    /// The first of `paths` that `contains` would answer yes for; nil when none. The library
+    /// folder is looked up once, and the walk up made once per folder (`FolderIdentity`).
+    public func firstContained(in paths: [String]) -> String? {
+        guard let folder = FolderIdentity(path: root.path) else { return nil }
+        var judged: [String: Bool] = [:]
+        return paths.first { folder.isSelfOrAncestor(of: $0, judged: &judged) }
+    }
+
     private func makeFolderIfMissing() throws {
         if mkdir(root.path, 0o755) == 0 || errno == EEXIST { return }
         let reason = String(cString: strerror(errno))

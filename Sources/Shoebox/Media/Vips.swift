@@ -6,18 +6,53 @@ import Foundation
 ///
 /// `start()` must run before any other libvips call; it is idempotent and thread-safe.
 /// After it, only the trusted, fuzzed loaders Shoebox asks for by name can run, and of
-/// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start`
+/// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start_prepared`
 /// loads none; each is loaded once, by `sb_vips_load_module`, when `start()` or
 /// `start(for:)` needs it).
 /// Commands that never open an image never call it, and so never pay its start-up.
 /// `start(for:)` starts libvips with only the module one format needs (none for most), for a
 /// caller that opens files one at a time and may need neither (`FileMetadataReader`).
+/// `VipsStartup` runs `start()` on a thread of its own while the caller does other work.
+///
+/// The environment libvips reads is written before libvips starts (VIPSHOME set), and
+/// restored once it has (VIPSHOME removed), on the thread that starts it, as it always was;
+/// or, for a start on a thread of its own (`VipsStartup`), both on the thread that begins it
+/// and waits for it, each while the process has no other thread.
 public enum Vips {
     /// 0 started without modules, 1 started with the user's VIPSHOME modules, -1 failed.
-    private static let startOnce: Int32 = sb_vips_start(CommandLine.arguments.first ?? "shoebox", 1, libraryFolder)
+    private static let startOnce: Int32 = {
+        let started = sb_vips_start_prepared(CommandLine.arguments.first ?? "shoebox", 1, environmentOnce)
+        if !restoresLater { sb_vips_restore_environment(environmentOnce) }
+        return started
+    }()
+    /// Who chooses the modules, and whether VIPSHOME was set here (`sb_vips_prepare_environment`).
+    private static let environmentOnce: SBVipsHome = sb_vips_prepare_environment(libraryFolder)
+    /// Set by `prepareEnvironment()`, while the process is alone, before the thread that reads
+    /// it exists (so no lock): the environment is restored by `restoreEnvironment()` instead.
+    private static var restoresLater = false
     /// The modules are loaded after libvips started, each once; nothing when libvips loaded its own.
     private static let heifModuleOnce: Void = loadModule(SB_VIPS_MODULE_HEIF)
     private static let jxlModuleOnce: Void = loadModule(SB_VIPS_MODULE_JXL)
+
+    /// For a start on another thread (`VipsStartup`): writes what libvips reads from the
+    /// environment, and says whether starting libvips will now write nothing more there (false
+    /// when the user asks libvips for its debugging output, VIPS_INFO, or the folder holding
+    /// libvips is unknown: libvips then guesses VIPSHOME and sets it). Call it only while the
+    /// process has no other thread, before libvips starts, and start the thread only when it
+    /// returns true; then call `restoreEnvironment()` once libvips has started and that thread
+    /// has ended (even when it returns false: the environment is then restored there too).
+    static func prepareEnvironment() -> Bool {
+        restoresLater = true
+        _ = environmentOnce
+        return sb_vips_start_writes_environment() == 0
+    }
+
+    /// Removes what `prepareEnvironment()` set, once libvips has started on the other thread,
+    /// so that a child process starts as this one did. Call it only while the process has no
+    /// other thread.
+    static func restoreEnvironment() {
+        sb_vips_restore_environment(environmentOnce)
+    }
 
     /// The folder libvips was loaded from, where its modules folder is.
     private static let libraryFolder: String? = {

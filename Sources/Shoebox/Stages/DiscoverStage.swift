@@ -26,6 +26,9 @@ public final class DiscoverStage: @unchecked Sendable {
 
     public let name = "discover"
     private let library: FolderIdentity?
+    /// The roots' folders judged inside the library or not so far (`FolderIdentity`), under `judgedLock`.
+    private var judged: [String: Bool] = [:]
+    private let judgedLock = NSLock()
     private let maxDepth = 256
     private let cancelled: @Sendable () -> Bool
     /// Regular files found so far, readable from any thread (for progress lines).
@@ -44,7 +47,7 @@ public final class DiscoverStage: @unchecked Sendable {
             report.problem = "cannot open \(root): \(String(cString: strerror(errno)))"
             return report
         }
-        if let library, library.isSelfOrAncestor(of: root) {
+        if let library, judgedLock.withLock({ library.isSelfOrAncestor(of: root, judged: &judged) }) {
             report.problem = "\(root) is the library or inside it: a library is never ingested"
             return report
         }

@@ -1,0 +1,61 @@
+import CCrashGuard
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `Vips.start()` on a thread of its own, begun before the caller's other start-up work
+/// (an ingest's library lock and catalog) and waited for before the first image is opened:
+/// libvips's start with its HEIF and JPEG XL modules (libhwy's timer calibration, libde265's
+/// tables, mapping their libraries) and the catalog's creation then take the time of the
+/// longer of the two, not of both (issue 14).
+///
+/// What callers may rely on:
+/// - the environment is written only while the process has no other thread: `begin()` sets
+///   what libvips reads (`Vips.prepareEnvironment()`) before it starts the thread, and starts
+///   one only when the process is alone then and libvips's start will write nothing more
+///   (otherwise `wait()` starts libvips on the caller, as `Vips.start()` always did); `wait()`
+///   removes VIPSHOME again once libvips has started, when the process is alone again (else
+///   it stays `/dev/null`, which a child process takes as Shoebox's own, as this one did);
+/// - nothing else calls libvips while its modules load (`sb_vips_load_module` is not
+///   thread-safe), as long as the caller opens no image before `wait()`; any other
+///   `Vips.start()` meanwhile waits for this one;
+/// - the thread has ended when `wait()` or `finish()` returns, and `finish()` (for paths that
+///   end early) is safe to call after `wait()`, so no process exits while libvips is starting.
+public final class VipsStartup: @unchecked Sendable {
+    private var thread: pthread_t?
+    /// Whether `begin()` set the environment, for `wait()` to restore it.
+    private let prepared: Bool
+
+    private init(thread: pthread_t?, prepared: Bool) {
+        self.thread = thread
+        self.prepared = prepared
+    }
+
+    /// Starts libvips on a new thread when the process is alone now (see the type's notes);
+    /// otherwise starts nothing, and `wait()` starts it.
+    public static func begin() -> VipsStartup {
+        guard sb_process_has_one_thread() == 1 else { return VipsStartup(thread: nil, prepared: false) }
+        guard Vips.prepareEnvironment() else { return VipsStartup(thread: nil, prepared: true) }
+        var thread = pthread_t()
+        let rc = pthread_create(&thread, nil, { _ in
+            try? Vips.start()   // a failure is thrown again by `wait()`'s own `Vips.start()`
+            return nil
+        }, nil)
+        return VipsStartup(thread: rc == 0 ? thread : nil, prepared: true)
+    }
+
+    /// Waits for libvips's start; throws what `Vips.start()` throws.
+    public func wait() throws {
+        finish()
+        try Vips.start()
+        if prepared && sb_process_has_one_thread() == 1 { Vips.restoreEnvironment() }
+    }
+
+    /// Waits for the thread, if any, to end (once).
+    public func finish() {
+        guard let thread else { return }
+        pthread_join(thread, nil)
+        self.thread = nil
+    }
+}
