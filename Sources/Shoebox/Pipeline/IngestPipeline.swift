@@ -63,9 +63,10 @@ public final class IngestPipeline {
     /// and thumbnail stages' hands (`decodedPictures`): 16 MiB a thumbnail worker; for two,
     /// a 12 MP phone photo decoded for a 1440 px preview (9 MB) in each one's hand and one
     /// more waiting (decode is the slower stage: on the bench corpus at most 2-4 waited).
-    /// Each decode worker may also hold its picture while it waits for room. Counted in items alone, the three queues could hold 3 x `queueCapacity`
-    /// such pictures whenever the thumbnail workers fell behind, and the peak followed the
-    /// run's worst backlog (docs/BENCHMARKS.md, issue 14).
+    /// Each decode worker may also hold its picture while it waits for room. Counted in items
+    /// alone, the three queues could hold 3 x `queueCapacity` such pictures whenever the
+    /// thumbnail workers fell behind, and the peak followed the run's worst backlog
+    /// (docs/BENCHMARKS.md, issue 14).
     public var decodedPictureBytes: Int { decodedPictures.capacity }
 
     static let decodedPictureBytesPerThumbnailWorker = 16 << 20
