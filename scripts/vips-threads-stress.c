@@ -12,10 +12,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static int use_pool = 0, iterations = 2000;
-static char *files[200]; static size_t sizes[200]; static void *datas[200]; static int nfiles = 0;
+static size_t sizes[200]; static void *datas[200]; static int nfiles = 0;
 
 static VipsImage *compute_here(VipsImage *in) {
     VipsImage *out = vips_image_new_memory();
@@ -63,7 +62,7 @@ int main(int argc, char **argv) {
     use_pool = atoi(argv[1]); iterations = atoi(argv[2]);
     for (int i = 3; i < argc && nfiles < 200; i++) {
         gchar *d; gsize n; if (!g_file_get_contents(argv[i], &d, &n, NULL)) continue;
-        datas[nfiles] = d; sizes[nfiles] = n; files[nfiles++] = argv[i];
+        datas[nfiles] = d; sizes[nfiles++] = n;
     }
     int nt = getenv("NT") ? atoi(getenv("NT")) : 2; pthread_t t[16];
     for (long k = 0; k < nt; k++) pthread_create(&t[k], NULL, work, (void *) k);

@@ -11,8 +11,9 @@ import Foundation
 public struct ReadStage: PipelineStage {
     public let name = "read"
     let maxFileBytes: Int64
-    /// Whole files wait for the decode workers within this many bytes (`ByteBudget`, `IngestPipeline.readAheadBytes`):
-    /// a still's size is reserved before it is read. nil: no budget (a file read for itself).
+    /// Whole files wait for the decode workers within this many bytes (`ByteBudget`,
+    /// `IngestPipeline.readAheadBytes`): a still's size is reserved before it is read. nil: no
+    /// budget (a file read for itself).
     var readAhead: ByteBudget? = nil
 
     /// Extensions that claim a file is media: such a file is recorded even when unreadable.
