@@ -267,6 +267,39 @@ static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
     return VIPS_IMAGE_ADDR(image, 0, 0);
 }
 
+/* `in` computed into a new memory image on the calling thread, strip by strip (the strips of
+ * `n_lines` rows libvips's own sinks hand to their workers), with no libvips worker thread.
+ * vips_image_copy_memory runs a thread pool even with one thread: the caller sleeps while a
+ * worker computes each strip and wakes it after each, a dozen sleeps and wake-ups for a
+ * 256 px thumbnail (docs/BENCHMARKS.md, "branch idle"). libvips computes every pixel the
+ * same way whatever the region asked for, so the pixels are the pool's. NULL on failure
+ * (the libvips error buffer says why). */
+static inline VipsImage *sb_vips_compute_here(VipsImage *in) {
+    VipsImage *out = vips_image_new_memory();
+    if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) || vips_image_write_prepare(out)) {
+        g_object_unref(out);
+        return NULL;
+    }
+    VipsRegion *from = vips_region_new(in);
+    VipsRegion *to = vips_region_new(out);
+    int tile_width, tile_height, n_lines;
+    vips_get_tile_size(in, &tile_width, &tile_height, &n_lines);
+    int rc = from && to ? 0 : -1;
+    for (int top = 0; rc == 0 && top < in->Ysize; top += n_lines) {
+        VipsRect strip = { 0, top, in->Xsize, VIPS_MIN(n_lines, in->Ysize - top) };
+        rc = vips_region_image(to, &strip) || vips_region_prepare_to(from, to, &strip, 0, top) ? -1 : 0;
+    }
+    if (from)
+        g_object_unref(from);
+    if (to)
+        g_object_unref(to);
+    if (rc != 0) {
+        g_object_unref(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* Every frame of an animated image (a GIF), each shrunk to fit width x height, stacked as one
  * tall image with "page-height" set: what the WebP saver writes as an animation. */
 static inline int sb_vips_thumbnail_all_frames(void *buf, size_t len, VipsImage **out, int width, int height) {

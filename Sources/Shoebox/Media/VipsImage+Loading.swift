@@ -112,7 +112,7 @@ extension VipsImage {
         let marked = try Self.make("copy") { sb_vips_copy_sequential(pointer, $0) }
         let fitted = try marked.resized(toWidth: fit.width, height: fit.height)
         let srgb = try Self.make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
-        let kept = try srgb.inMemory()
+        let kept = try srgb.computedHere()
         sb_vips_mark_sequential(kept.pointer)
         return kept
     }
@@ -145,6 +145,18 @@ extension VipsImage {
             throw MediaError.vips(operation: "image from memory", message: Vips.takeErrorMessage())
         }
         return VipsImage(owning: image)
+    }
+
+    /// Computes every pixel now, on the calling thread, and keeps them in memory: the same
+    /// pixels as `inMemory()`, without its libvips thread pool, whose worker computes while the
+    /// caller sleeps and wakes it after every strip (for a small image, most of the cost is those
+    /// hand-overs). For images a caller computes at once and whole, such as a fit into a
+    /// thumbnail's box.
+    func computedHere() throws -> VipsImage {
+        guard let computed = sb_vips_compute_here(pointer) else {
+            throw MediaError.vips(operation: "compute in memory", message: Vips.takeErrorMessage())
+        }
+        return VipsImage(owning: computed)
     }
 
     /// Computes every pixel now and keeps them in memory.
