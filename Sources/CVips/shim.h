@@ -267,13 +267,18 @@ static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
     return VIPS_IMAGE_ADDR(image, 0, 0);
 }
 
-/* `in` computed into a new memory image on the calling thread, tile by tile in the order and
- * of the size libvips's own sinks hand tiles to their workers (vips_get_tile_size: 16 full
- * rows for a fit's pipeline), with no libvips worker thread. vips_image_copy_memory runs a
+/* `in` computed into a new memory image on the calling thread, in strips of full rows as
+ * high as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
+ * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a
  * thread pool even with one thread: the caller sleeps while a worker computes each tile and
  * is woken after each, a dozen sleeps and wake-ups for a 256 px thumbnail (docs/BENCHMARKS.md,
  * "branch idle"). libvips computes every pixel the same way whatever the region asked for,
- * so the pixels are the pool's. NULL on failure (the libvips error buffer says why). */
+ * so the pixels are the pool's. Always full rows, never the small tiles vips_get_tile_size
+ * gives a SMALLTILE pipeline: libvips 8.14's arrayjoin, when its output is marked sequential,
+ * releases an input's regions while a tile that lies inside that input still points at its
+ * pixels, and the copy out of that tile reads freed memory (a contact sheet's grid crashed so;
+ * valgrind showed the read; in full rows it is valgrind-clean and byte-identical to the pool's
+ * output). NULL on failure (the libvips error buffer says why). */
 static inline VipsImage *sb_vips_compute_here(VipsImage *in) {
     VipsImage *out = vips_image_new_memory();
     if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) || vips_image_write_prepare(out)) {
@@ -285,11 +290,10 @@ static inline VipsImage *sb_vips_compute_here(VipsImage *in) {
     int tile_width, tile_height, n_lines;
     vips_get_tile_size(in, &tile_width, &tile_height, &n_lines);
     int rc = from && to ? 0 : -1;
-    for (int top = 0; rc == 0 && top < in->Ysize; top += tile_height)
-        for (int left = 0; rc == 0 && left < in->Xsize; left += tile_width) {
-            VipsRect tile = { left, top, VIPS_MIN(tile_width, in->Xsize - left), VIPS_MIN(tile_height, in->Ysize - top) };
-            rc = vips_region_image(to, &tile) || vips_region_prepare_to(from, to, &tile, left, top) ? -1 : 0;
-        }
+    for (int top = 0; rc == 0 && top < in->Ysize; top += tile_height) {
+        VipsRect strip = { 0, top, in->Xsize, VIPS_MIN(tile_height, in->Ysize - top) };
+        rc = vips_region_image(to, &strip) || vips_region_prepare_to(from, to, &strip, 0, top) ? -1 : 0;
+    }
     if (from)
         g_object_unref(from);
     if (to)

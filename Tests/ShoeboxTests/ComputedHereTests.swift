@@ -66,6 +66,26 @@ import Testing
         #expect(Self.pixels(of: here) == Self.pixels(of: pool))
     }
 
+    /// A contact sheet's grid (`vips_arrayjoin` of cells fitted as the ingest fits, so marked
+    /// as read in order) asks libvips for small tiles; computed here, it is read in full rows
+    /// and is byte for byte the pool's grid. In 128 px tiles it read freed memory and crashed.
+    @Test func aGridOfFittedCellsIsThePoolsGrid() throws {
+        try Vips.start()
+        let cells = try ["panorama.jpg", "tall.jpg", "orientation/landscape_6.jpg", "panorama.jpg"].map { sample in
+            let bytes = SourceBytes(copying: try Data(contentsOf: Fixtures.sample(sample)))
+            let cell = try VipsImage.decodeShrunkJPEG(bytes, header: try VipsImage.header(of: bytes, format: .jpeg),
+                                                      fitting: 200, 200, convertToSRGB: false)
+            return try cell.sheetCell(caption: sample, cell: 200, captionHeight: 30)
+        }
+        let grid = try VipsImage.sheetGrid(cells, across: 2, gap: 10)
+
+        let here = try grid.computedHere()
+        let pool = try grid.inMemory()
+
+        #expect((here.width, here.height) == (430, 490))
+        #expect(Self.pixels(of: here) == Self.pixels(of: pool))
+    }
+
     private static func pixels(of image: Shoebox.VipsImage) -> Data {
         Data(bytes: sb_vips_image_pixels(image.pointer), count: image.width * image.height * image.bytesPerPixel)
     }

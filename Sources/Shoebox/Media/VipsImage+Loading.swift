@@ -150,10 +150,10 @@ extension VipsImage {
     /// Computes every pixel now, on the calling thread, and keeps them in memory: the same
     /// pixels as `inMemory()`, without its libvips thread pool, whose worker computes while the
     /// caller sleeps and wakes it after every strip (for a small image, most of the cost is those
-    /// hand-overs). Used for the fits into a thumbnail's box (`fittedInMemory`), the pipelines
-    /// it was checked on (docs/BENCHMARKS.md, "branch idle"); not for any pipeline: on a contact
-    /// sheet's grid (`vips_arrayjoin` of captioned cells) libvips 8.14 crashed in it, in a copy
-    /// between regions, for a reason not found.
+    /// hand-overs). Used for the fits into a thumbnail's box (`fittedInMemory`). Computed in
+    /// strips of full rows, as libvips's sinks hand out for such pipelines, never in small
+    /// tiles: libvips 8.14's arrayjoin frees an input's pixels under a small tile that points at
+    /// them (a contact sheet's grid read freed memory so; `sb_vips_compute_here`).
     func computedHere() throws -> VipsImage {
         guard let computed = sb_vips_compute_here(pointer) else {
             throw MediaError.vips(operation: "compute in memory", message: Vips.takeErrorMessage())
