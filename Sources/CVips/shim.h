@@ -267,7 +267,13 @@ static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
     return VIPS_IMAGE_ADDR(image, 0, 0);
 }
 
-/* `in` computed into a new memory image on the calling thread, in strips of full rows as
+/* NOT SAFE AS IT IS: called from several threads libvips did not start (the decode workers),
+ * this corrupts the heap (scripts/vips-threads-stress.c on main, mode 0: 2 of 9 runs; libvips's
+ * pool, mode 1: none; docs/BENCHMARKS.md on main, "The corruption reproduced"). libvips shares
+ * one unlocked set of pixel buffers among all threads that are not its own workers. Do not
+ * merge this branch until the fit runs on a thread libvips counts as its own, or under a lock.
+ *
+ * `in` computed into a new memory image on the calling thread, in strips of full rows as
  * high as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
  * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a
  * thread pool even with one thread: the caller sleeps while a worker computes each tile and
