@@ -319,6 +319,50 @@ static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
     return VIPS_IMAGE_ADDR(image, 0, 0);
 }
 
+/* Safe on threads libvips did not start (the decode workers), several at once: libvips 8.14
+ * gives such a thread no buffer cache (each region allocates and frees its own pixel buffers),
+ * and the heap corruption first blamed on this function was orc's code memory, on main's path
+ * too (sb_vips_disable_orc; docs/BENCHMARKS.md, "the heap corruption is orc's").
+ *
+ * `in` computed into a new memory image on the calling thread, in strips of full rows as
+ * high as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
+ * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a
+ * thread pool even for a 256 px thumbnail: a worker taken and fed while the caller sleeps, on
+ * another core than the one that decoded the picture (docs/BENCHMARKS.md, "branch idle";
+ * fewer wake-ups alone saved nothing, "fewer strips"). libvips computes every pixel the same
+ * way whatever the region asked for,
+ * so the pixels are the pool's. Always full rows, never the small tiles vips_get_tile_size
+ * gives a SMALLTILE pipeline: libvips 8.14's arrayjoin, when its output is marked sequential,
+ * releases an input's regions while a tile that lies inside that input still points at its
+ * pixels, and the copy out of that tile reads freed memory (a contact sheet's grid crashed so;
+ * valgrind showed the read; in full rows it is valgrind-clean and byte-identical to the pool's
+ * output). NULL on failure (the libvips error buffer says why). */
+static inline VipsImage *sb_vips_compute_here(VipsImage *in) {
+    VipsImage *out = vips_image_new_memory();
+    if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) || vips_image_write_prepare(out)) {
+        g_object_unref(out);
+        return NULL;
+    }
+    VipsRegion *from = vips_region_new(in);
+    VipsRegion *to = vips_region_new(out);
+    int tile_width, tile_height, n_lines;
+    vips_get_tile_size(in, &tile_width, &tile_height, &n_lines);
+    int rc = from && to ? 0 : -1;
+    for (int top = 0; rc == 0 && top < in->Ysize; top += tile_height) {
+        VipsRect strip = { 0, top, in->Xsize, VIPS_MIN(tile_height, in->Ysize - top) };
+        rc = vips_region_image(to, &strip) || vips_region_prepare_to(from, to, &strip, 0, top) ? -1 : 0;
+    }
+    if (from)
+        g_object_unref(from);
+    if (to)
+        g_object_unref(to);
+    if (rc != 0) {
+        g_object_unref(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* Every frame of an animated image (a GIF), each shrunk to fit width x height, stacked as one
  * tall image with "page-height" set: what the WebP saver writes as an animation. */
 static inline int sb_vips_thumbnail_all_frames(void *buf, size_t len, VipsImage **out, int width, int height) {

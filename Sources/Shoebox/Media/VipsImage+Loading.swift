@@ -112,7 +112,7 @@ extension VipsImage {
         let marked = try Self.make("copy") { sb_vips_copy_sequential(pointer, $0) }
         let fitted = try marked.resized(toWidth: fit.width, height: fit.height)
         let srgb = try Self.make("colourspace") { sb_vips_to_srgb8(fitted.pointer, $0) }
-        let kept = try srgb.inMemory()
+        let kept = try srgb.computedHere()
         sb_vips_mark_sequential(kept.pointer)
         return kept
     }
@@ -145,6 +145,20 @@ extension VipsImage {
             throw MediaError.vips(operation: "image from memory", message: Vips.takeErrorMessage())
         }
         return VipsImage(owning: image)
+    }
+
+    /// Computes every pixel now, on the calling thread, and keeps them in memory: the same pixels
+    /// as `inMemory()`, without its libvips thread pool, whose worker computes while the caller
+    /// sleeps (for a thumbnail, the pool costs 5-8 % of a JPEG run's time; docs/BENCHMARKS.md).
+    /// Used for the fits into a thumbnail's box (`fittedInMemory`). Computed in strips of full
+    /// rows, as libvips's sinks hand out for such pipelines, never in small tiles: libvips 8.14's
+    /// arrayjoin frees an input's pixels under a small tile that points at them (a contact sheet's
+    /// grid read freed memory so; `sb_vips_compute_here`).
+    func computedHere() throws -> VipsImage {
+        guard let computed = sb_vips_compute_here(pointer) else {
+            throw MediaError.vips(operation: "compute in memory", message: Vips.takeErrorMessage())
+        }
+        return VipsImage(owning: computed)
     }
 
     /// Computes every pixel now and keeps them in memory.
