@@ -304,19 +304,18 @@ static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
  * and the heap corruption first blamed on this function was orc's code memory, on main's path
  * too (COrcLock; docs/BENCHMARKS.md, "the heap corruption is orc's").
  *
- * `in` computed into a new memory image on the calling thread, in strips of full rows as
- * high as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
- * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a
- * thread pool even for a 256 px thumbnail: a worker taken and fed while the caller sleeps, on
- * another core than the one that decoded the picture (docs/BENCHMARKS.md, "branch idle";
- * fewer wake-ups alone saved nothing, "fewer strips"). libvips computes every pixel the same
- * way whatever the region asked for,
- * so the pixels are the pool's. Always full rows, never the small tiles vips_get_tile_size
- * gives a SMALLTILE pipeline: libvips 8.14's arrayjoin, when its output is marked sequential,
- * releases an input's regions while a tile that lies inside that input still points at its
- * pixels, and the copy out of that tile reads freed memory (a contact sheet's grid crashed so;
- * valgrind showed the read; in full rows it is valgrind-clean and byte-identical to the pool's
- * output). NULL on failure (the libvips error buffer says why). */
+ * `in` computed into a new memory image on the calling thread, in strips of full rows as high
+ * as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
+ * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a thread
+ * pool even for a 256 px thumbnail: a worker taken and fed while the caller sleeps, on another
+ * core than the one that decoded the picture (docs/BENCHMARKS.md, "branch idle"; fewer wake-ups
+ * alone saved nothing, "fewer strips"). libvips computes every pixel the same way whatever the
+ * region asked for, so the pixels are the pool's. Always full rows, never the small tiles
+ * vips_get_tile_size gives a SMALLTILE pipeline: libvips 8.14's arrayjoin, when its output is
+ * marked sequential, releases an input's regions while a tile that lies inside that input still
+ * points at its pixels, and the copy out of that tile reads freed memory (a contact sheet's
+ * grid crashed so; valgrind showed the read; in full rows it is valgrind-clean and
+ * byte-identical to the pool's output). NULL on failure (the libvips error buffer says why). */
 static inline VipsImage *sb_vips_compute_here(VipsImage *in) {
     VipsImage *out = vips_image_new_memory();
     if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) || vips_image_write_prepare(out)) {
