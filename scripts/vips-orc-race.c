@@ -1,13 +1,17 @@
-/* libvips's orc code freed on one thread while another compiles (issue 14's heap corruption).
+/* libvips's orc code made and freed on several threads at once (issue 14's heap corruption).
  *
  *   gcc -O2 -o vips-orc-race scripts/vips-orc-race.c $(pkg-config --cflags --libs vips) -lpthread
- *   NT=4 ./vips-orc-race 5000            # orc on: crashes (orc_code_free, or glibc's malloc checks)
- *   NT=4 NOVECTOR=1 ./vips-orc-race 5000 # libvips's C loops: prints "done"
+ *   NT=4 ./vips-orc-race 5000            # orc 0.4.33 as it is: crashes (orc's code memory)
+ *   NT=4 NOVECTOR=1 ./vips-orc-race 5000 # libvips's C loops, no orc: prints "done"
+ *   gcc -O2 -o vips-orc-race-locked scripts/vips-orc-race.c Sources/COrcLock/orc_lock.c \
+ *       -ISources/COrcLock/include $(pkg-config --cflags --libs vips) -lpthread
+ *   NT=4 ./vips-orc-race-locked 5000     # orc's compile and free one at a time: prints "done"
  *
  * NT threads (default 4) each build and drop ITERATIONS vertical reductions (vips_reducev, what
  * every resize runs) of a small image, computing no pixel. Each build compiles orc programs and
- * each drop frees them; orc 0.4.33 frees their code memory without the lock its allocator takes
- * (docs/BENCHMARKS.md, "orc"). Shoebox turns libvips's orc path off (sb_vips_disable_orc). */
+ * each drop frees them; orc 0.4.33 changes its code memory outside its lock in both
+ * (docs/BENCHMARKS.md, "the heap corruption is orc's"). Shoebox links COrcLock, which
+ * serialises the two calls. */
 #include <vips/vips.h>
 #include <vips/vector.h>
 #include <pthread.h>

@@ -3,7 +3,6 @@
 // called directly from Swift. Each wrapper passes only the options it names.
 #include <string.h>
 #include <vips/vips.h>
-#include <vips/vector.h>
 
 typedef enum {
     SB_FORMAT_JPEG = 1,
@@ -87,29 +86,11 @@ static inline void sb_vips_restore_environment(SBVipsHome home) {
         g_unsetenv("VIPSHOME");
 }
 
-/* libvips computes with its plain C loops, never with code orc generates at run time.
- * libvips compiles orc programs whenever it builds some operations (vips_reducev, under every
- * resize and thumbnail) and frees them when the operation goes; orc 0.4.33 (Debian 12) frees
- * that code's memory without the lock its allocator takes, so two threads building and
- * dropping resizes at once corrupt the heap (scripts/vips-orc-race.c crashes in orc_code_free
- * within a second on four threads; the ingest's decode workers do exactly this;
- * docs/BENCHMARKS.md, "orc"). Later orc takes the lock there. The cost, measured: about 3 % of
- * the CPU of a JPEG thumbnail run. */
-static inline void sb_vips_disable_orc(void) {
-    vips_vector_set_enabled(FALSE);
-}
-
-/* Whether libvips would run orc-generated code (sb_vips_disable_orc). */
-static inline int sb_vips_orc_enabled(void) {
-    return vips_vector_isenabled();
-}
-
 /* Starts libvips once per process, with none of sb_vips_modules yet, in the environment
  * sb_vips_prepare_environment set (writing none itself unless sb_vips_start_writes_environment
  * says it will): untrusted loaders
  * blocked (sb_vips_block_untrusted), no operation cache (every file is seen once), one libvips
- * worker thread per image because Shoebox parallelises across files, and no orc code
- * (sb_vips_disable_orc). `home` is
+ * worker thread per image because Shoebox parallelises across files. `home` is
  * sb_vips_prepare_environment's result. Returns -1 when libvips cannot start, 1 when it
  * started with the modules the user's VIPSHOME holds (load none then), 0 when it started
  * with none. */
@@ -120,7 +101,6 @@ static inline int sb_vips_start_prepared(const char *argv0, int concurrency, SBV
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_concurrency_set(concurrency);
-    sb_vips_disable_orc();
     return home == SB_VIPS_HOME_USERS ? 1 : 0;
 }
 
@@ -322,21 +302,20 @@ static inline unsigned char *sb_vips_image_pixels(VipsImage *image) {
 /* Safe on threads libvips did not start (the decode workers), several at once: libvips 8.14
  * gives such a thread no buffer cache (each region allocates and frees its own pixel buffers),
  * and the heap corruption first blamed on this function was orc's code memory, on main's path
- * too (sb_vips_disable_orc; docs/BENCHMARKS.md, "the heap corruption is orc's").
+ * too (COrcLock; docs/BENCHMARKS.md, "the heap corruption is orc's").
  *
- * `in` computed into a new memory image on the calling thread, in strips of full rows as
- * high as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
- * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a
- * thread pool even for a 256 px thumbnail: a worker taken and fed while the caller sleeps, on
- * another core than the one that decoded the picture (docs/BENCHMARKS.md, "branch idle";
- * fewer wake-ups alone saved nothing, "fewer strips"). libvips computes every pixel the same
- * way whatever the region asked for,
- * so the pixels are the pool's. Always full rows, never the small tiles vips_get_tile_size
- * gives a SMALLTILE pipeline: libvips 8.14's arrayjoin, when its output is marked sequential,
- * releases an input's regions while a tile that lies inside that input still points at its
- * pixels, and the copy out of that tile reads freed memory (a contact sheet's grid crashed so;
- * valgrind showed the read; in full rows it is valgrind-clean and byte-identical to the pool's
- * output). NULL on failure (the libvips error buffer says why). */
+ * `in` computed into a new memory image on the calling thread, in strips of full rows as high
+ * as libvips's own sinks hand to their workers (vips_get_tile_size: 16 rows for a fit's
+ * pipeline), top to bottom, with no libvips worker thread. vips_image_copy_memory runs a thread
+ * pool even for a 256 px thumbnail: a worker taken and fed while the caller sleeps, on another
+ * core than the one that decoded the picture (docs/BENCHMARKS.md, "branch idle"; fewer wake-ups
+ * alone saved nothing, "fewer strips"). libvips computes every pixel the same way whatever the
+ * region asked for, so the pixels are the pool's. Always full rows, never the small tiles
+ * vips_get_tile_size gives a SMALLTILE pipeline: libvips 8.14's arrayjoin, when its output is
+ * marked sequential, releases an input's regions while a tile that lies inside that input still
+ * points at its pixels, and the copy out of that tile reads freed memory (a contact sheet's
+ * grid crashed so; valgrind showed the read; in full rows it is valgrind-clean and
+ * byte-identical to the pool's output). NULL on failure (the libvips error buffer says why). */
 static inline VipsImage *sb_vips_compute_here(VipsImage *in) {
     VipsImage *out = vips_image_new_memory();
     if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) || vips_image_write_prepare(out)) {

@@ -16,29 +16,12 @@ import Testing
         func record() { lock.lock(); seen.insert(UInt(pthread_self())); lock.unlock() }
     }
 
-    /// A `width` x `height` grey RGB image made in memory, behind a pass-through line operation
-    /// that records which threads compute its rows.
-    private static func recordedImage(width: Int, height: Int, recorder: ThreadRecorder) throws -> Shoebox.VipsImage {
-        let pixels = [UInt8](repeating: 128, count: width * height * 3)
-        let made = try pixels.withUnsafeBytes { try VipsImage.fromRGB($0, width: width, height: height) }
-        let state = Unmanaged.passRetained(recorder).toOpaque()
-        return try VipsImage.make("record threads") { out in
-            sb_vips_map_lines(made.pointer, out, { state, input, output, width in
-                guard let state, let input, let output else { return }
-                Unmanaged<ThreadRecorder>.fromOpaque(state).takeUnretainedValue().record()
-                output.update(from: input, count: Int(width) * 3)
-            }, { state in
-                if let state { Unmanaged<ThreadRecorder>.fromOpaque(state).release() }
-            }, state)
-        }
-    }
-
     /// A 1500 x 1000 picture (a 12000 x 8000 JPEG decoded at 1/8) fitted into bench-256's box:
     /// every row is computed by the thread that asked for the fit, none by a libvips worker.
     @Test func aFitIsComputedOnTheCallingThread() throws {
         try Vips.start()
         let recorder = ThreadRecorder()
-        let image = try Self.recordedImage(width: 1500, height: 1000, recorder: recorder)
+        let image = try RowWatchedImage.make(width: 1500, height: 1000) { recorder.record() }
 
         let fitted = try image.fittedInMemory(256, 256)
 

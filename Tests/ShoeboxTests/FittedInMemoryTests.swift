@@ -15,30 +15,13 @@ import Testing
         var rows = 0
     }
 
-    /// A `width` x `height` grey RGB image made in memory, behind a pass-through line operation
-    /// that counts the rows computed through it (as the Display P3 conversion sits behind a fit).
-    private static func countedImage(width: Int, height: Int, counter: RowCounter) throws -> Shoebox.VipsImage {
-        let pixels = [UInt8](repeating: 128, count: width * height * 3)
-        let made = try pixels.withUnsafeBytes { try VipsImage.fromRGB($0, width: width, height: height) }
-        let state = Unmanaged.passRetained(counter).toOpaque()
-        return try VipsImage.make("count rows") { out in
-            sb_vips_map_lines(made.pointer, out, { state, input, output, width in
-                guard let state, let input, let output else { return }
-                Unmanaged<RowCounter>.fromOpaque(state).takeUnretainedValue().rows += 1
-                output.update(from: input, count: Int(width) * 3)
-            }, { state in
-                if let state { Unmanaged<RowCounter>.fromOpaque(state).release() }
-            }, state)
-        }
-    }
-
     /// A 12000 x 8000 JPEG decoded at 1/8 (1500 x 1000) fitted into bench-256's 256 px box:
     /// `vips_resize` shrinks it by 2 on each axis, then reduces; each of its 1,000 rows is
     /// computed once (3,496 rows without the line cache).
     @Test func anImageMadeInMemoryIsFittedComputingEachRowOnce() throws {
         try Vips.start()
         let counter = RowCounter()
-        let image = try Self.countedImage(width: 1500, height: 1000, counter: counter)
+        let image = try RowWatchedImage.make(width: 1500, height: 1000) { counter.rows += 1 }
 
         let fitted = try image.fittedInMemory(256, 256)
 

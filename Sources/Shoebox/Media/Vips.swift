@@ -1,4 +1,5 @@
 import CLoadedLibrary
+import COrcLock
 import CVips
 import Foundation
 
@@ -84,6 +85,12 @@ public enum Vips {
             throw MediaError.vips(operation: "vips_init", message: takeErrorMessage())
         }
     }
+
+    /// Whether libvips's calls that make and free orc code run one at a time (`COrcLock`): orc
+    /// 0.4.33 changes its code memory outside its own lock, and the workers' resizes, built and
+    /// dropped side by side, then corrupt the heap (docs/BENCHMARKS.md, "the heap corruption is
+    /// orc's"). False only in a process not linked with COrcLock.
+    static var orcCallsAreSerialised: Bool { sb_orc_calls_are_serialised() == 1 }
 
     private static func loadModule(_ module: SBVipsModule) {
         guard startOnce == 0 else { return }

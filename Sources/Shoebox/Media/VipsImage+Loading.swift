@@ -149,7 +149,7 @@ extension VipsImage {
 
     /// Computes every pixel now, on the calling thread, and keeps them in memory: the same pixels
     /// as `inMemory()`, without its libvips thread pool, whose worker computes while the caller
-    /// sleeps (for a thumbnail, the pool costs 5-8 % of a JPEG run's time; docs/BENCHMARKS.md).
+    /// sleeps (for a thumbnail, the pool costs about 5 % of a JPEG run's time; docs/BENCHMARKS.md).
     /// Used for the fits into a thumbnail's box (`fittedInMemory`). Computed in strips of full
     /// rows, as libvips's sinks hand out for such pipelines, never in small tiles: libvips 8.14's
     /// arrayjoin frees an input's pixels under a small tile that points at them (a contact sheet's
