@@ -38,7 +38,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .target(name: "CLoadedLibrary", path: "Sources/CLoadedLibrary"),
-        // orc_program_free under orc's own lock (orc 0.4.33 frees compiled code without it).
+        // libvips's calls that compile and free orc code, one at a time (orc 0.4.33 changes its
+        // code memory outside its own lock).
         .target(name: "COrcLock", path: "Sources/COrcLock", linkerSettings: [.linkedLibrary("dl")]),
         // libjpeg-turbo (libjpeg62-turbo-dev, pkg-config `libjpeg`: headers in the default path),
         // called from C because its errors longjmp.

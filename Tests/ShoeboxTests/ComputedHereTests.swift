@@ -1,4 +1,3 @@
-import CVips
 import Foundation
 import Testing
 @testable import Shoebox
@@ -46,7 +45,7 @@ import Testing
         let pool = try lazy.inMemory()
 
         #expect((here.width, here.height, here.bands) == (pool.width, pool.height, pool.bands))
-        #expect(Self.pixels(of: here) == Self.pixels(of: pool))
+        #expect(try here.pixelBytes() == pool.pixelBytes())
     }
 
     /// A contact sheet's grid (`vips_arrayjoin` of cells fitted as the ingest fits, so marked
@@ -66,10 +65,6 @@ import Testing
         let pool = try grid.inMemory()
 
         #expect((here.width, here.height) == (430, 490))
-        #expect(Self.pixels(of: here) == Self.pixels(of: pool))
-    }
-
-    private static func pixels(of image: Shoebox.VipsImage) -> Data {
-        Data(bytes: sb_vips_image_pixels(image.pointer), count: image.width * image.height * image.bytesPerPixel)
+        #expect(try here.pixelBytes() == pool.pixelBytes())
     }
 }
