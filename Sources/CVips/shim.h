@@ -299,6 +299,18 @@ static inline const unsigned char *sb_vips_memory_pixels(VipsImage *image) {
     return (const unsigned char *) image->data;
 }
 
+/* Rows top ..< top + height of the region's image computed into the region, on the calling
+ * thread (its pipeline's strips, no libvips worker): 0, or -1 with libvips's error set. */
+static inline int sb_vips_region_prepare_rows(VipsRegion *region, int top, int height) {
+    VipsRect rows = { 0, top, region->im->Xsize, height };
+    return vips_region_prepare(region, &rows);
+}
+
+/* Row y of a region prepared over it (sb_vips_region_prepare_rows). */
+static inline const unsigned char *sb_vips_region_row(VipsRegion *region, int y) {
+    return VIPS_REGION_ADDR(region, 0, y);
+}
+
 /* A new 8-bit sRGB memory image of width x height pixels with `in`'s metadata (its profile,
  * resolution, EXIF), whose packed rows are allocated now for Swift to write into
  * (sb_vips_image_pixels): what a resize of `in` computed into memory would be. */

@@ -33,16 +33,25 @@ struct Lanczos3Resampler {
     /// (rows `outputRowBytes` apart).
     func resample(_ input: UnsafePointer<UInt8>, inputRowBytes: Int,
                   into output: UnsafeMutablePointer<UInt8>, outputRowBytes: Int) {
+        // The row closure cannot throw here: `try!` states it, it checks nothing.
+        try! resample(rows: { input + $0 * inputRowBytes }, into: output, outputRowBytes: outputRowBytes)
+    }
+
+    /// Reads the input's rows from `rows` (row y's packed samples) and writes every output
+    /// pixel to `output`. Rows are asked for in order, each output row's run top to bottom and
+    /// runs moving down, and the oldest row asked for after row y is no more than
+    /// `vertical.stride` rows above it: a `StreamedRows` keeping that many serves them.
+    func resample(rows: (Int) throws -> UnsafePointer<UInt8>,
+                  into output: UnsafeMutablePointer<UInt8>, outputRowBytes: Int) throws {
         let wide = horizontal.inputLength, across = horizontal.outputLength, high = vertical.outputLength
         let pixel = bands
-        withScratch(wide * high * pixel) { tall in
-            withScratch(wide * high * pixel) { turned in
-                withScratch(across * high * pixel) { reduced in
-                    Self.pass(vertical, over: input, rowBytes: inputRowBytes, samples: wide * pixel,
-                              into: tall, rowBytes: wide * pixel)
+        try withScratch(wide * high * pixel) { tall in
+            try withScratch(wide * high * pixel) { turned in
+                try withScratch(across * high * pixel) { reduced in
+                    try Self.pass(vertical, over: rows, samples: wide * pixel, into: tall, rowBytes: wide * pixel)
                     Self.transpose(tall, width: wide, height: high, pixel: pixel, into: turned, rowBytes: high * pixel)
-                    Self.pass(horizontal, over: turned, rowBytes: high * pixel, samples: high * pixel,
-                              into: reduced, rowBytes: high * pixel)
+                    try Self.pass(horizontal, over: { UnsafePointer(turned + $0 * high * pixel) }, samples: high * pixel,
+                                  into: reduced, rowBytes: high * pixel)
                     Self.transpose(reduced, width: high, height: across, pixel: pixel, into: output, rowBytes: outputRowBytes)
                 }
             }
@@ -51,15 +60,15 @@ struct Lanczos3Resampler {
 
     /// One axis's pass: output row `r` is the weighted sum of `axis`'s run of input rows for `r`,
     /// `samples` bytes of each.
-    private static func pass(_ axis: ResamplingAxis, over input: UnsafePointer<UInt8>, rowBytes: Int, samples: Int,
-                             into output: UnsafeMutablePointer<UInt8>, rowBytes outputRowBytes: Int) {
+    private static func pass(_ axis: ResamplingAxis, over input: (Int) throws -> UnsafePointer<UInt8>, samples: Int,
+                             into output: UnsafeMutablePointer<UInt8>, rowBytes outputRowBytes: Int) throws {
         let rows = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: axis.stride)
         let sums = UnsafeMutablePointer<Int32>.allocate(capacity: samples)
         defer { rows.deallocate(); sums.deallocate() }
-        axis.weights.withUnsafeBufferPointer { weights in
+        try axis.weights.withUnsafeBufferPointer { weights in
             for row in 0 ..< axis.outputLength {
                 let start = Int(axis.starts[row]), count = Int(axis.counts[row])
-                for tap in 0 ..< count { rows[tap] = input + (start + tap) * rowBytes }
+                for tap in 0 ..< count { rows[tap] = try input(start + tap) }
                 sb_weighted_rows(rows, weights.baseAddress! + row * axis.stride, Int32(count), Int32(samples),
                                  Int32(ResamplingAxis.shift), sums, output + row * outputRowBytes)
             }
@@ -85,9 +94,9 @@ struct Lanczos3Resampler {
         }
     }
 
-    private func withScratch(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    private func withScratch(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> Void) rethrows {
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         defer { scratch.deallocate() }
-        body(scratch)
+        try body(scratch)
     }
 }
