@@ -6,15 +6,15 @@ import CResample
 /// Why not libvips's `resize`: in libvips 8.14 its horizontal pass is scalar C, and building
 /// the operations (and compiling orc code for the vertical pass) costs about as much again as
 /// the pixels: 3.2 ms of CPU for one phone photo's 504 x 378 -> 256 x 192 fit, about 8 % of
-/// that photo's whole ingest (docs/BENCHMARKS.md, "Lanczos3Resampler"). Here both passes run
-/// down whole rows (`sb_weighted_rows`, vectorised): the vertical one over the input, the
-/// horizontal one over the reduced rows turned on their side, and back.
+/// that photo's whole ingest (docs/BENCHMARKS.md, "the thumbnail fit's own Lanczos-3 reduce").
+/// Here both passes run down whole rows (`sb_weighted_rows`, vectorised): the vertical one over
+/// the input, the horizontal one over the reduced rows turned on their side, and back.
 ///
 /// What the caller may rely on: each output pixel is the vertical pass's value, rounded to 8
 /// bits, then reduced across (as libvips's `reducev` then `reduceh`); values are clamped to
 /// 0...255 (the kernel's negative lobes overshoot at edges); a flat input gives the same flat
-/// output. Within a level or two of libvips's own reduce, which samples the kernel at fixed
-/// sub-pixel steps.
+/// output. On photos, a fifth to two thirds of a level from libvips's own fit on average
+/// (libvips samples the kernel at fixed sub-pixel steps, and pre-shrinks by a box past 2x).
 struct Lanczos3Resampler {
     let horizontal: ResamplingAxis
     let vertical: ResamplingAxis
@@ -33,7 +33,7 @@ struct Lanczos3Resampler {
     /// (rows `outputRowBytes` apart).
     func resample(_ input: UnsafePointer<UInt8>, inputRowBytes: Int,
                   into output: UnsafeMutablePointer<UInt8>, outputRowBytes: Int) {
-        // The row closure cannot throw here: `try!` states it, it checks nothing.
+        // Rows in memory: the closure never throws.
         try! resample(rows: { input + $0 * inputRowBytes }, into: output, outputRowBytes: outputRowBytes)
     }
 
@@ -45,17 +45,16 @@ struct Lanczos3Resampler {
                   into output: UnsafeMutablePointer<UInt8>, outputRowBytes: Int) throws {
         let wide = horizontal.inputLength, across = horizontal.outputLength, high = vertical.outputLength
         let pixel = bands
-        try withScratch(wide * high * pixel) { tall in
-            try withScratch(wide * high * pixel) { turned in
-                try withScratch(across * high * pixel) { reduced in
-                    try Self.pass(vertical, over: rows, samples: wide * pixel, into: tall, rowBytes: wide * pixel)
-                    Self.transpose(tall, width: wide, height: high, pixel: pixel, into: turned, rowBytes: high * pixel)
-                    try Self.pass(horizontal, over: { UnsafePointer(turned + $0 * high * pixel) }, samples: high * pixel,
-                                  into: reduced, rowBytes: high * pixel)
-                    Self.transpose(reduced, width: high, height: across, pixel: pixel, into: output, rowBytes: outputRowBytes)
-                }
-            }
-        }
+        // Three pictures in turn: reduced down (wide x high), that turned (high x wide), and
+        // that reduced down again (high x across), which turned back is the output.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: (2 * wide + across) * high * pixel)
+        defer { scratch.deallocate() }
+        let tall = scratch, turned = scratch + wide * high * pixel, reduced = turned + wide * high * pixel
+        try Self.pass(vertical, over: rows, samples: wide * pixel, into: tall, rowBytes: wide * pixel)
+        Self.transpose(tall, width: wide, height: high, pixel: pixel, into: turned, rowBytes: high * pixel)
+        try Self.pass(horizontal, over: { UnsafePointer(turned + $0 * high * pixel) }, samples: high * pixel,
+                      into: reduced, rowBytes: high * pixel)
+        Self.transpose(reduced, width: high, height: across, pixel: pixel, into: output, rowBytes: outputRowBytes)
     }
 
     /// One axis's pass: output row `r` is the weighted sum of `axis`'s run of input rows for `r`,
@@ -92,11 +91,5 @@ struct Lanczos3Resampler {
                 target += rowBytes
             }
         }
-    }
-
-    private func withScratch(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> Void) rethrows {
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        defer { scratch.deallocate() }
-        try body(scratch)
     }
 }
