@@ -291,6 +291,48 @@ static inline VipsImage *sb_vips_image_new_pixels(int width, int height, int ban
     return image;
 }
 
+/* The packed pixels of an image libvips holds in memory (a decoder's output, a computed
+ * image); NULL for any other (a lazy pipeline, a file), whose pixels must be computed first. */
+static inline const unsigned char *sb_vips_memory_pixels(VipsImage *image) {
+    if (image->dtype != VIPS_IMAGE_SETBUF && image->dtype != VIPS_IMAGE_SETBUF_FOREIGN)
+        return NULL;
+    return (const unsigned char *) image->data;
+}
+
+/* Rows top ..< top + height of the region's image computed into the region, on the calling
+ * thread (its pipeline's strips, no libvips worker): 0, or -1 with libvips's error set. */
+static inline int sb_vips_region_prepare_rows(VipsRegion *region, int top, int height) {
+    VipsRect rows = { 0, top, region->im->Xsize, height };
+    return vips_region_prepare(region, &rows);
+}
+
+/* Row y of a region prepared over it (sb_vips_region_prepare_rows). */
+static inline const unsigned char *sb_vips_region_row(VipsRegion *region, int y) {
+    return VIPS_REGION_ADDR(region, 0, y);
+}
+
+/* A new 8-bit sRGB memory image of width x height pixels with `in`'s metadata (its profile,
+ * resolution, EXIF), whose packed rows are allocated now for Swift to write into
+ * (sb_vips_image_pixels): what a resize of `in` computed into memory would be. */
+static inline VipsImage *sb_vips_image_new_resized_like(VipsImage *in, int width, int height) {
+    VipsImage *image = vips_image_new_memory();
+    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
+        g_object_unref(image);
+        return NULL;
+    }
+    image->Xsize = width;
+    image->Ysize = height;
+    image->Bands = 3;
+    image->BandFmt = VIPS_FORMAT_UCHAR;
+    image->Coding = VIPS_CODING_NONE;
+    image->Type = VIPS_INTERPRETATION_sRGB;
+    if (vips_image_write_prepare(image)) {
+        g_object_unref(image);
+        return NULL;
+    }
+    return image;
+}
+
 static inline int sb_vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_extract_area(in, out, left, top, width, height, NULL);
 }

@@ -31,8 +31,7 @@ public struct ThumbnailStage: PipelineStage {
             let data: Data
             do {
                 let frames = try animation.map { try allFrames($0, size: size, draft: draft) }
-                data = try (frames ?? image.resized(toWidth: size.width, height: size.height))
-                    .encoded(as: spec.format, quality: spec.quality)
+                data = try (frames ?? resized(image, to: size)).encoded(as: spec.format, quality: spec.quality)
             } catch {
                 throw IngestError(.damaged, path: draft.file.path, reason: "cannot make thumbnail \(spec.name): \(error)")
             }
@@ -45,6 +44,12 @@ public struct ThumbnailStage: PipelineStage {
         }
         return ThumbnailRecord(name: spec.name, recipe: recipe, width: size.width, height: size.height,
                                relativePath: relativePath)
+    }
+
+    /// `image` at `size`: by `Lanczos3Resampler` when that route takes it (a smaller thumbnail
+    /// from a larger box, such as the 256 px one from the 1440 px preview's), else by libvips.
+    private func resized(_ image: VipsImage, to size: PixelSize) throws -> VipsImage {
+        try image.reducedByLanczos3(to: size) ?? image.resized(toWidth: size.width, height: size.height)
     }
 
     /// Every frame at `size`, as the WebP saver takes an animation: a GIF's or WebP's through
