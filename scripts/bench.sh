@@ -133,10 +133,12 @@ for ((round = 1; round <= rounds; round++)); do
         fi
     else
         run "$round" shoebox bash -c 'c_shoebox "$work/img" bench-256'
+        # The floor ratio's two side by side, as in --jpeg: the machine's drift between
+        # contenders minutes apart moved it by a tenth from round to round.
         run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
+        run "$round" djpeg-floor bash -c c_djpeg
         [[ -s $work/heic ]] && run "$round" shoebox-heic bash -c 'c_shoebox "$work/heic" bench-256'
         run "$round" shoebox-pair bash -c 'c_shoebox "$work/img" bench-thumb-preview'
-        run "$round" djpeg-floor bash -c c_djpeg
         run "$round" vipsthumbnail bash -c 'c_vipsthumbnail "$work/img" 256'
         run "$round" vipsthumbnail-jpg bash -c 'c_vipsthumbnail "$work/jpg" 256'
         run "$round" vips-1440 bash -c 'c_vipsthumbnail "$work/img" 1440'
