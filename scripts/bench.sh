@@ -41,6 +41,11 @@ elif [[ ${1:-} == --jpeg ]]; then jpeg_only=1; shift; fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 corpus="$(cd "$1" && pwd)"; rounds="${2:-5}"
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || usage
+# The anchors' tools, named with the Debian package that has each when one is missing.
+need() { command -v "$1" > /dev/null || { echo "bench: needs $1 (Debian: apt-get install $2)" >&2; exit 1; }; }
+need djpeg libjpeg-turbo-progs; need vipsthumbnail libvips-tools; need vips libvips-tools
+need exiftool libimage-exiftool-perl; need bc bc
+[[ -x /usr/bin/time ]] || { echo "bench: needs GNU time as /usr/bin/time (Debian: apt-get install time)" >&2; exit 1; }
 python="${PYTHON:-$corpus/../pillow-venv/bin/python}"
 [[ -x $python ]] || python=python3
 export VIPS_CONCURRENCY=1 VIPS_WARNING=1

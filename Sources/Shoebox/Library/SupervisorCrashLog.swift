@@ -50,7 +50,7 @@ public final class SupervisorCrashLog {
             // Taken over by another ingest in between (it holds the lock, or has removed the
             // file): a new name. Any other failure (a file system without locks) is the end.
             if !locked && code != EWOULDBLOCK {
-                try? folder.removeFile(log.name)
+                _ = try? folder.removeFile(log.name)   // best effort: the lock error is what the caller hears
                 throw LibraryError.system(path: folder.path(of: log.name), operation: "lock", code: code)
             }
         }
