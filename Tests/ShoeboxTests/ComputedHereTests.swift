@@ -3,9 +3,10 @@ import Testing
 @testable import Shoebox
 
 /// `VipsImage.computedHere()` computes an image's pixels on the calling thread, without a
-/// libvips thread pool, and they are the pool's pixels; the fit of every decode into the
-/// thumbnail box goes through it (docs/BENCHMARKS.md, "branch idle": the pool's hand-overs
-/// were most of the decode worker's sleeps).
+/// libvips thread pool, and they are the pool's pixels; the fits libvips computes (the
+/// pictures the Lanczos-3 route leaves) go through it, and that route reads its rows on the
+/// calling thread too (docs/BENCHMARKS.md, "branch idle": the pool's hand-overs were most of
+/// the decode worker's sleeps).
 @Suite struct ComputedHereTests {
     /// The threads that computed rows of a line operation.
     private final class ThreadRecorder: @unchecked Sendable {

@@ -99,16 +99,17 @@ extension VipsImage {
     /// size is computed here, never below 1x1: libvips's own fit rounds a 65500x1 strip to a
     /// height of 0 and aborts.
     ///
-    /// The input is fitted, and the result marked, as read in order (`vips-sequential`), as
-    /// an image from libvips's sequential loaders is: a resize that shrinks by 2 or more then
-    /// runs through `vips_shrinkv`'s line cache. Without the mark (an image Shoebox made in
-    /// memory), the 256 px thumbnail of a 1440 px preview recomputed its `vips_shrinkh` rows for
-    /// every strip asked of it and cost 4x the CPU (docs/BENCHMARKS.md, "branch jpegsrc"), and
-    /// so did the fit of a direct JPEG decode at 1/8 of a panorama ("branch jpegfloor3"). The
-    /// input is marked through a lazy copy: its own metadata stays as its other users see it.
-    ///
-    /// 8-bit sRGB pictures that shrink are reduced by `Lanczos3Resampler` instead of libvips's
-    /// resize (`reducedByLanczos3`): the same kernel, a quarter of the CPU.
+    /// 8-bit sRGB pictures that shrink (nearly every photo) are reduced by `Lanczos3Resampler`
+    /// (`reducedByLanczos3`): libvips's kernel at a quarter of its CPU, each input row computed
+    /// once, as it is read. Anything else goes through libvips's resize, its input fitted as
+    /// read in order (`vips-sequential`), as an image from libvips's sequential loaders is: a
+    /// resize that shrinks by 2 or more then runs through `vips_shrinkv`'s line cache. Without
+    /// the mark (an image Shoebox made in memory), the 256 px thumbnail of a 1440 px preview
+    /// recomputed its `vips_shrinkh` rows for every strip asked of it and cost 4x the CPU
+    /// (docs/BENCHMARKS.md, "branch jpegsrc"), and so did the fit of a direct JPEG decode at 1/8
+    /// of a panorama ("branch jpegfloor3"). The input is marked through a lazy copy: its own
+    /// metadata stays as its other users see it. Either way the result is marked so, for any
+    /// later resize of it through libvips.
     func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
         let fit = ThumbnailSizing.fitSize(PixelSize(width: self.width, height: self.height),
                                           box: PixelSize(width: width, height: height))
@@ -157,10 +158,11 @@ extension VipsImage {
     /// Computes every pixel now, on the calling thread, and keeps them in memory: the same pixels
     /// as `inMemory()`, without its libvips thread pool, whose worker computes while the caller
     /// sleeps (for a thumbnail, the pool costs about 5 % of a JPEG run's time; docs/BENCHMARKS.md).
-    /// Used for the fits into a thumbnail's box (`fittedInMemory`). Computed in strips of full
-    /// rows, as libvips's sinks hand out for such pipelines, never in small tiles: libvips 8.14's
-    /// arrayjoin frees an input's pixels under a small tile that points at them (a contact sheet's
-    /// grid read freed memory so; `sb_vips_compute_here`).
+    /// Used for the fits libvips computes (`fittedInMemory`, for the pictures the Lanczos-3
+    /// route leaves). Computed in strips of full rows, as libvips's sinks hand out for such
+    /// pipelines, never in small tiles: libvips 8.14's arrayjoin frees an input's pixels under a
+    /// small tile that points at them (a contact sheet's grid read freed memory so;
+    /// `sb_vips_compute_here`).
     func computedHere() throws -> VipsImage {
         guard let computed = sb_vips_compute_here(pointer) else {
             throw MediaError.vips(operation: "compute in memory", message: Vips.takeErrorMessage())
