@@ -7,6 +7,7 @@
 // resolves to a forwarder in Sources/CFFmpegLoader, which loads FFmpeg on first use (a
 // function missing from its list fails at link time).
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -129,17 +130,44 @@ static inline int sb_averror_again(void) { return AVERROR(EAGAIN); }
 static inline int sb_averror_eof(void) { return AVERROR_EOF; }
 static inline int64_t sb_av_nopts(void) { return AV_NOPTS_VALUE; }
 
-/* Converts a decoded frame to packed RGB24 of dst_width x dst_height (area-averaged). */
+/* Converts a decoded frame to packed RGB24 of dst_width x dst_height (area-averaged) into
+ * `dst`, whose rows are `dst_stride` bytes apart (at least dst_width * 3) and which holds
+ * dst_height rows: exactly that many bytes are written, no more.
+ * libswscale does not promise that: its SIMD output routines write whole vector blocks, past
+ * the end of a row whose width is not a multiple of the block, and expect the destination's
+ * strides and buffer to be aligned and padded as FFmpeg's own frames are. So the scaler writes
+ * into a frame FFmpeg allocates (av_frame_get_buffer: aligned strides, padding after the last
+ * row), and its rows are copied out. 0, or a negative AVERROR. */
 static inline int sb_av_frame_to_rgb(const AVFrame *frame, int dst_width, int dst_height, uint8_t *dst, int dst_stride) {
-    struct SwsContext *scaler = sws_getContext(frame->width, frame->height, (enum AVPixelFormat) frame->format,
-                                               dst_width, dst_height, AV_PIX_FMT_RGB24, SWS_AREA, NULL, NULL, NULL);
-    if (!scaler)
+    if (dst_width <= 0 || dst_height <= 0 || dst_width > INT_MAX / 3 || dst_stride < dst_width * 3)
         return AVERROR(EINVAL);
-    uint8_t *planes[4] = { dst, NULL, NULL, NULL };
-    int strides[4] = { dst_stride, 0, 0, 0 };
-    int rows = sws_scale(scaler, (const uint8_t * const *) frame->data, frame->linesize, 0, frame->height, planes, strides);
+    if (frame->width <= 0 || frame->height <= 0)
+        return AVERROR_INVALIDDATA;
+    AVFrame *rgb = av_frame_alloc();
+    if (!rgb)
+        return AVERROR(ENOMEM);
+    rgb->format = AV_PIX_FMT_RGB24;
+    rgb->width = dst_width;
+    rgb->height = dst_height;
+    int rc = av_frame_get_buffer(rgb, 0);
+    struct SwsContext *scaler = NULL;
+    if (rc >= 0) {
+        scaler = sws_getContext(frame->width, frame->height, (enum AVPixelFormat) frame->format,
+                                dst_width, dst_height, AV_PIX_FMT_RGB24, SWS_AREA, NULL, NULL, NULL);
+        rc = scaler ? 0 : AVERROR(EINVAL);
+    }
+    if (rc >= 0) {
+        int rows = sws_scale(scaler, (const uint8_t * const *) frame->data, frame->linesize, 0, frame->height,
+                             rgb->data, rgb->linesize);
+        rc = rows == dst_height ? 0 : AVERROR(EINVAL);
+    }
+    if (rc >= 0)
+        for (int y = 0; y < dst_height; y++)
+            memcpy(dst + (size_t) y * (size_t) dst_stride, rgb->data[0] + (size_t) y * (size_t) rgb->linesize[0],
+                   (size_t) dst_width * 3);
     sws_freeContext(scaler);
-    return rows == dst_height ? 0 : AVERROR(EINVAL);
+    av_frame_free(&rgb);
+    return rc;
 }
 
 /* Sends `data` to an opened decoder as its one packet, then the end of the stream, and

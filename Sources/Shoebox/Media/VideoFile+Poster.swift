@@ -19,11 +19,21 @@ extension VideoFile {
         return try rgbImage(frame, fitting: box)
     }
 
+    /// The stream timestamp at `fraction` of the duration; nil (decode from the start) when the
+    /// duration, time base or start time the file declares put it outside Int64.
     private func targetTimestamp(_ stream: UnsafeMutablePointer<AVStream>, fraction: Double) -> Int64? {
         let base = stream.pointee.time_base
         guard let duration = info.durationSeconds, duration > 0, base.num > 0, base.den > 0 else { return nil }
         let start = stream.pointee.start_time == sb_av_nopts() ? 0 : stream.pointee.start_time
-        return start + Int64(duration * fraction * Double(base.den) / Double(base.num))
+        return Self.timestamp(start: start, seconds: duration * fraction, base: base)
+    }
+
+    /// `start` plus `seconds` in units of `base`, or nil when that is not a finite Int64.
+    static func timestamp(start: Int64, seconds: Double, base: AVRational) -> Int64? {
+        guard base.num > 0, base.den > 0 else { return nil }
+        guard let offset = Int64(exactly: (seconds * Double(base.den) / Double(base.num)).rounded(.down)) else { return nil }
+        let (sum, overflow) = start.addingReportingOverflow(offset)
+        return overflow ? nil : sum
     }
 
     private func rgbImage(_ frame: UnsafeMutablePointer<AVFrame>, fitting box: PixelSize) throws -> VipsImage {
