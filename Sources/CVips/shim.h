@@ -111,6 +111,31 @@ static inline int sb_vips_start_writes_environment(void) {
     return g_getenv("VIPSHOME") == NULL || g_getenv("VIPS_INFO") != NULL || g_getenv("IM_INFO") != NULL;
 }
 
+/* Makes every metadata blob of `image` (ICC profile, EXIF, XMP, IPTC, ...) a copy the image
+ * owns. libvips 8.14's HEIF loader attaches its ICC profile without a copy, in memory that
+ * another image of the load owns (VIPS_ARRAY, freed when that image closes); every image made
+ * from the output shares the pointer, so a thumbnail saved after the load's images were dropped
+ * read freed memory (a heap-use-after-free in jpegsave's profile check). Called on every
+ * loader's output before its call returns, while what the loader made is still alive: from
+ * then on the blobs live exactly as long as the images that hold them. A blob too large to copy
+ * (libvips copies up to 100 MB) is removed rather than left borrowed. */
+static inline void sb_vips_own_blobs(VipsImage *image) {
+    gchar **fields = vips_image_get_fields(image);
+    for (gchar **name = fields; name && *name; name++) {
+        if (vips_image_get_typeof(image, *name) != VIPS_TYPE_BLOB)
+            continue;
+        const void *data = NULL;
+        size_t length = 0;
+        if (vips_image_get_blob(image, *name, &data, &length) != 0 || !data || length == 0
+            || length > 100 * 1024 * 1024) {
+            vips_image_remove(image, *name);
+            continue;
+        }
+        vips_image_set_blob_copy(image, *name, data, length);
+    }
+    g_strfreev(fields);
+}
+
 /* Opens the header only (pixels stay undecoded) with the loader for a sniffed format. */
 static inline int sb_vips_load_header(void *buf, size_t len, SBFormat format, VipsImage **out) {
     VipsSource *source = vips_source_new_from_memory(buf, len);
@@ -128,6 +153,8 @@ static inline int sb_vips_load_header(void *buf, size_t len, SBFormat format, Vi
     default: vips_error("shoebox", "no loader for format %d", (int) format);
     }
     g_object_unref(source);
+    if (rc == 0)
+        sb_vips_own_blobs(*out);
     return rc;
 }
 
@@ -151,6 +178,8 @@ static inline int sb_vips_thumbnail_memory(void *buf, size_t len, VipsImage **ou
                                    "size", VIPS_SIZE_DOWN, "no_rotate", TRUE,
                                    "fail_on", fail_on, NULL);
     g_object_unref(source);
+    if (rc == 0)
+        sb_vips_own_blobs(*out);
     return rc;
 }
 
@@ -174,6 +203,8 @@ static inline int sb_vips_thumbnail_heif_memory(void *buf, size_t len, VipsImage
     else
         rc = vips_thumbnail_image(loaded, out, width, "height", height, "size", VIPS_SIZE_DOWN,
                                   "no_rotate", TRUE, NULL);
+    if (rc == 0)
+        sb_vips_own_blobs(*out);
     g_object_unref(loaded);
     return rc;
 }
@@ -393,6 +424,8 @@ static inline int sb_vips_thumbnail_all_frames(void *buf, size_t len, VipsImage 
     int rc = vips_thumbnail_source(source, out, width, "height", height, "size", VIPS_SIZE_FORCE,
                                    "option_string", "n=-1", NULL);
     g_object_unref(source);
+    if (rc == 0)
+        sb_vips_own_blobs(*out);
     return rc;
 }
 
@@ -479,6 +512,8 @@ static inline int sb_vips_jpeg_shrink_load(void *buf, size_t len, int shrink, Vi
         return -1;
     int rc = vips_jpegload_source(source, out, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     g_object_unref(source);
+    if (rc == 0)
+        sb_vips_own_blobs(*out);
     return rc;
 }
 

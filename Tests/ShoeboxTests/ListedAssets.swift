@@ -11,10 +11,11 @@ struct ListedAssets {
     let ingest: ShoeboxBinary.Result
     let byName: [String: [String: Any]]
 
-    init(ingesting root: URL, into folder: TemporaryFolder) throws {
+    /// `arguments`: more of `ingest`'s options (`--jobs 4`).
+    init(ingesting root: URL, into folder: TemporaryFolder, arguments: [String] = []) throws {
         self.folder = folder
         library = folder.url.appendingPathComponent("library").path
-        ingest = try ShoeboxBinary.run(["ingest", root.path, "--library", library])
+        ingest = try ShoeboxBinary.run(["ingest", root.path, "--library", library] + arguments)
         let list = try ShoeboxBinary.run(["list", "--json", "--library", library])
         try #require(list.status == 0, "list --json: \(list.errors)")
         let objects = try list.output.split(separator: "\n").map { line in
