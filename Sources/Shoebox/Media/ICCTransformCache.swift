@@ -15,8 +15,11 @@ final class ICCTransformCache: @unchecked Sendable {
     let capacity: Int
     private let output: Data?
     private let lock = NSLock()
-    private var transforms: [Data: ICCTransform] = [:]
-    private var recency: [Data] = []   // least recently used first
+    /// Keyed by the profile's bytes as an array, not `Data`: LeakSanitizer cannot trace a
+    /// `Data` kept in a collection to its storage, and reported every cached profile of
+    /// `shared` as leaked at exit; an array's storage it traces.
+    private var transforms: [[UInt8]: ICCTransform] = [:]
+    private var recency: [[UInt8]] = []   // least recently used first
     private var built = 0
 
     /// `output`: the profile every transform converts to; nil builds none (the caller
@@ -32,21 +35,22 @@ final class ICCTransformCache: @unchecked Sendable {
     /// The transform from `profile` to the output profile, built on the first request for
     /// it; nil when none can be built (`ICCTransform.init`), which is not remembered.
     func transform(for profile: Data) -> ICCTransform? {
-        lock.withLock {
-            if let found = transforms[profile] {
-                touch(profile)
+        let key = [UInt8](profile)
+        return lock.withLock {
+            if let found = transforms[key] {
+                touch(key)
                 return found
             }
             guard let output, let made = ICCTransform(from: profile, to: output) else { return nil }
             built += 1
             if transforms.count >= capacity { transforms[recency.removeFirst()] = nil }
-            transforms[profile] = made
-            recency.append(profile)
+            transforms[key] = made
+            recency.append(key)
             return made
         }
     }
 
-    private func touch(_ profile: Data) {
+    private func touch(_ profile: [UInt8]) {
         guard let index = recency.firstIndex(of: profile), index != recency.count - 1 else { return }
         recency.append(recency.remove(at: index))
     }
