@@ -1,0 +1,63 @@
+import CFFmpeg
+import CRaw
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// Every function that turns a number read from a file into an `Int`, an `Int32`, an `Int64` or
+/// a size, given the extremes a hostile or broken file can hold: each gives a value or nothing,
+/// and none traps (Swift's conversions and arithmetic stop the process on overflow).
+@Suite struct OutOfRangeNumberTests {
+    static let extremes: [Double] = [1e19, -1e19, .greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+
+    // MARK: xmp:Rating
+
+    @Test(arguments: ["1e19", "-1e19", "1e308", "NaN", "inf", "-inf", "6", "-2"])
+    func aRatingOutsideItsRangeIsNoRating(text: String) throws {
+        #expect(try Self.packet(rating: text).rating() == nil)
+    }
+
+    @Test(arguments: [("4.6", 5), ("-1", -1), ("0", 0), ("5", 5)] as [(String, Int)])
+    func aRatingInsideItsRangeIsRead(text: String, expected: Int) throws {
+        #expect(try Self.packet(rating: text).rating() == expected)
+    }
+
+    /// The first readable value counts: one out of range before it is passed over.
+    @Test func aRatingAfterAnOutOfRangeOneIsRead() throws {
+        let packet = try #require(XMPPacket.find(text: SidecarMetadataTests.packet(
+            attributes: #"xmp:Rating="1e19""#, elements: "<xmp:Rating>3</xmp:Rating>")))
+        #expect(packet.rating() == 3)
+    }
+
+    // MARK: helpers
+
+    static func packet(rating: String) throws -> XMPPacket {
+        try #require(XMPPacket.find(text: SidecarMetadataTests.packet(attributes: "xmp:Rating=\"\(rating)\"")))
+    }
+
+    /// What LibRaw's data gives with `iso` as its `iso_speed`, through a real LibRaw handle.
+    static func rawMetadata(iso: Float) throws -> PhotoMetadata {
+        let handle = try #require(libraw_init(0))
+        defer { libraw_close(handle) }
+        handle.pointee.other.iso_speed = iso
+        return RawFile.metadata(handle.pointee, orientation: .up)
+    }
+
+    static func box(_ type: String, payload: [UInt8]) -> [UInt8] {
+        let size = UInt32(8 + payload.count)
+        return (0..<4).map { UInt8(truncatingIfNeeded: size >> (24 - 8 * $0)) } + Array(type.utf8) + payload
+    }
+
+    static func isTruncated(_ file: [UInt8]) -> Bool {
+        ISOBoxWalk.isTruncated(size: Int64(file.count)) { offset, count in
+            guard offset >= 0, offset + Int64(count) <= Int64(file.count) else { return nil }
+            return Array(file[Int(offset)..<Int(offset) + count])
+        }
+    }
+}
+
+private extension XMPPacket {
+    static func find(text: String) -> XMPPacket? {
+        Array(text.utf8).withUnsafeBytes { XMPPacket.find(in: $0) }
+    }
+}
