@@ -29,6 +29,18 @@ import Testing
         #expect(packet.rating() == 3)
     }
 
+    // MARK: LibRaw's ISO
+
+    @Test(arguments: [Float(1e19), -Float(1e19), .greatestFiniteMagnitude, .infinity, -.infinity, .nan, 0])
+    func aRawISOOutsideIntIsNoISO(iso: Float) throws {
+        #expect(try Self.rawMetadata(iso: iso).iso == nil)
+    }
+
+    @Test func aRawISOIsRounded() throws {
+        #expect(try Self.rawMetadata(iso: 100.4).iso == 100)
+        #expect(try Self.rawMetadata(iso: 3200).iso == 3200)
+    }
+
     // MARK: helpers
 
     static func packet(rating: String) throws -> XMPPacket {
