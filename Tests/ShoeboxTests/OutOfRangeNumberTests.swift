@@ -41,6 +41,29 @@ import Testing
         #expect(try Self.rawMetadata(iso: 3200).iso == 3200)
     }
 
+    // MARK: animation delays
+
+    /// Milliseconds between frames, at least 1 and at most what vips's `delay` array holds
+    /// (an `Int32`); a gap that is no number is the shortest.
+    @Test func frameDelaysOfTimestampsFarApartAreCappedAtInt32() {
+        #expect(VideoFile.delays([0, 1e19, 2e19], total: nil) == [2_147_483_647, 2_147_483_647, 2_147_483_647])
+        #expect(VideoFile.delays([1e19, 0], total: nil) == [1, 1])
+        #expect(VideoFile.delays([0, .infinity], total: nil) == [2_147_483_647, 2_147_483_647])
+        #expect(VideoFile.delays([0, .nan, 0.2], total: nil) == [1, 1, 1])
+    }
+
+    @Test(arguments: extremes)
+    func aLastFrameDelayFromAnyDurationFitsInt32(total: Double) {
+        let delays = VideoFile.delays([0, 0.1, 0.2], total: total)
+        #expect(delays[0] == 100 && delays[1] == 100)
+        #expect(delays[2] == (total > 0 ? 2_147_483_647 : 100), "\(total)")
+    }
+
+    @Test func frameDelaysOfOrdinaryTimestamps() {
+        #expect(VideoFile.delays([0, 0.04, 0.08], total: 0.2) == [40, 40, 120])
+        #expect(VideoFile.delays([0], total: nil) == [100])
+    }
+
     // MARK: helpers
 
     static func packet(rating: String) throws -> XMPPacket {
