@@ -64,6 +64,18 @@ import Testing
         #expect(VideoFile.delays([0], total: nil) == [100])
     }
 
+    // MARK: a video's duration in the gallery
+
+    @Test(arguments: extremes)
+    func aDurationOutsideIntHasNoBadgeText(seconds: Double) {
+        #expect(AssetTile.duration(seconds) == nil)
+    }
+
+    @Test(arguments: [(61.4, "1:01"), (0.4, "0:00"), (3599.5, "60:00"), (9e12, "150000000000:00")] as [(Double, String)])
+    func aDurationIsMinutesAndSeconds(seconds: Double, expected: String) {
+        #expect(AssetTile.duration(seconds) == expected)
+    }
+
     // MARK: helpers
 
     static func packet(rating: String) throws -> XMPPacket {
