@@ -76,6 +76,24 @@ import Testing
         #expect(AssetTile.duration(seconds) == expected)
     }
 
+    // MARK: a video's sample aspect ratio
+
+    /// A sample aspect ratio outside 1/8...8 is a broken header, not an anamorphic lens: the
+    /// stored width is kept (Int32.max/1 made a width whose pixel count overflowed `Int`).
+    @Test(arguments: [(Int32.max, 1), (1, Int32.max), (9, 1), (1, 9), (0, 1), (1, 0), (-4, 3), (4, -3)] as [(Int32, Int32)])
+    func aSampleAspectOutsideOneEighthToEightIsIgnored(num: Int32, den: Int32) {
+        #expect(VideoFile.squarePixelWidth(storedWidth: 720, sampleAspect: AVRational(num: num, den: den)) == 720)
+    }
+
+    @Test(arguments: [(10, 11, 655), (40, 33, 873), (8, 1, 5760), (1, 8, 90)] as [(Int32, Int32, Int)])
+    func aSampleAspectInsideTheRangeWidensOrNarrows(num: Int32, den: Int32, expected: Int) {
+        #expect(VideoFile.squarePixelWidth(storedWidth: 720, sampleAspect: AVRational(num: num, den: den)) == expected)
+    }
+
+    @Test func theWidestStoredFrameAtTheWidestAspect() {
+        #expect(VideoFile.squarePixelWidth(storedWidth: Int(Int32.max), sampleAspect: AVRational(num: 8, den: 1)) == 17_179_869_176)
+    }
+
     // MARK: helpers
 
     static func packet(rating: String) throws -> XMPPacket {
