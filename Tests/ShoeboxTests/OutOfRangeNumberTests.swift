@@ -94,6 +94,23 @@ import Testing
         #expect(VideoFile.squarePixelWidth(storedWidth: Int(Int32.max), sampleAspect: AVRational(num: 8, den: 1)) == 17_179_869_176)
     }
 
+    // MARK: an MP4's top-level boxes
+
+    /// A 64-bit box size near `Int64.max` after another box is a box past the end of the file,
+    /// not an offset that overflows.
+    @Test(arguments: [UInt64(Int64.max), UInt64.max, UInt64(Int64.max) - 7])
+    func aHugeLargeSizeIsTruncation(largeSize: UInt64) {
+        var file = Self.box("ftyp", payload: [UInt8](repeating: 0, count: 16))
+        file += [0, 0, 0, 1] + Array("mdat".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: largeSize >> (56 - 8 * $0)) }
+        file += [UInt8](repeating: 0, count: 64)
+        #expect(Self.isTruncated(file))
+    }
+
+    @Test func wholeBoxesAreNotTruncation() {
+        #expect(!Self.isTruncated(Self.box("ftyp", payload: [1, 2, 3, 4]) + Self.box("mdat", payload: [5, 6])))
+        #expect(Self.isTruncated(Self.box("ftyp", payload: [1, 2, 3, 4]) + Self.box("mdat", payload: [5, 6]).dropLast()))
+    }
+
     // MARK: helpers
 
     static func packet(rating: String) throws -> XMPPacket {
