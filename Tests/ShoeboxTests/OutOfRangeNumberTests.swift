@@ -111,6 +111,25 @@ import Testing
         #expect(Self.isTruncated(Self.box("ftyp", payload: [1, 2, 3, 4]) + Self.box("mdat", payload: [5, 6]).dropLast()))
     }
 
+    // MARK: a web rendition's timestamps
+
+    @Test func aFramesTimeFromTheStartSaturatesInsteadOfOverflowing() {
+        #expect(WebVideoEncoder.elapsed(.max, since: -1) == .max)
+        #expect(WebVideoEncoder.elapsed(.min, since: 1) == .min)
+        #expect(WebVideoEncoder.elapsed(.max, since: .min) == .max)
+        #expect(WebVideoEncoder.elapsed(1_000, since: 200) == 800)
+    }
+
+    @Test(arguments: extremes)
+    func secondsOutsideInt64AreNoTicks(seconds: Double) {
+        #expect(WebVideoEncoder.ticks(seconds, base: AVRational(num: 1, den: 48_000)) == nil)
+    }
+
+    @Test func secondsAreTicksOfTheTimeBase() {
+        #expect(WebVideoEncoder.ticks(1.5, base: AVRational(num: 1, den: 48_000)) == 72_000)
+        #expect(WebVideoEncoder.ticks(2, base: AVRational(num: 1001, den: 30_000)) == 60)
+    }
+
     // MARK: helpers
 
     static func packet(rating: String) throws -> XMPPacket {
