@@ -33,7 +33,7 @@ struct AssetTile {
         switch asset.kind {
         case .livePhoto: kind = "LIVE"
         case .gif: kind = (asset.details.frameCount ?? 1) > 1 ? "GIF" : nil
-        case .video: kind = asset.details.durationSeconds.map(Self.duration) ?? "VIDEO"
+        case .video: kind = asset.details.durationSeconds.flatMap(Self.duration) ?? "VIDEO"
         case .photo: kind = asset.subtypes.contains(.animated) ? "ANIM" : asset.subtypes.contains(.raw) ? "RAW" : nil
         }
         let badges = [kind, ResourceGrouping.isEdited(asset.path) ? "EDITED" : nil].compactMap { $0 }
@@ -60,8 +60,10 @@ struct AssetTile {
         return fields
     }
 
-    static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+    /// `M:SS`; nil for a duration the catalog took from a file that is below zero, not a
+    /// number or beyond `Int` (the badge then says VIDEO).
+    static func duration(_ seconds: Double) -> String? {
+        guard let whole = seconds.roundedInt, whole >= 0 else { return nil }
         return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
     }
 

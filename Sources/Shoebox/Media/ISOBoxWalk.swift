@@ -35,9 +35,8 @@ public enum ISOBoxWalk {
             } else if length == 0 {
                 return false   // the last box runs to the end of the file by definition
             }
-            guard length >= 8 else { return true }
+            guard length >= 8, length <= size - offset else { return true }   // no overflow on 64-bit sizes
             offset += length
-            if offset > size { return true }
         }
         return false
     }

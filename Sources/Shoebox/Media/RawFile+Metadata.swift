@@ -14,7 +14,7 @@ extension RawFile {
         metadata.model = Self.text(data.idata.model)
         metadata.lensModel = Self.text(data.lens.Lens) ?? Self.text(data.lens.makernotes.Lens)
         let other = data.other
-        metadata.iso = other.iso_speed > 0 ? Int(other.iso_speed.rounded()) : nil
+        metadata.iso = Double(other.iso_speed).roundedInt.flatMap { $0 > 0 ? $0 : nil }
         metadata.fNumber = other.aperture > 0 ? Double(other.aperture) : nil
         metadata.exposureTime = other.shutter > 0 ? Double(other.shutter) : nil
         metadata.focalLength = other.focal_len > 0 ? Double(other.focal_len) : nil

@@ -29,17 +29,29 @@ extension VideoFile {
         guard !times.isEmpty else { throw MediaError.ffmpeg(operation: "decode", message: "no frame could be decoded") }
         let image = try pixels.withUnsafeBytes { try VipsImage.fromRGB($0, width: size.width, height: size.height * times.count) }
         vips_image_set_int(image.pointer, "page-height", Int32(size.height))
-        var delays = Self.delays(times, total: info.durationSeconds).map(Int32.init)
+        var delays = Self.delays(times, total: info.durationSeconds).map { Int32(clamping: $0) }
         vips_image_set_array_int(image.pointer, "delay", &delays, Int32(delays.count))
         return image
     }
 
     /// Each frame's display time in milliseconds: up to the next frame's timestamp; the last
     /// one's up to the end of the stream, else as long as the one before (100 ms for a lone frame).
+    /// Timestamps and durations come from the file: each delay is at least 1 ms and at most
+    /// `maxDelay`, and a gap that is not a number counts as 1 ms.
     static func delays(_ times: [Double], total: Double?) -> [Int] {
-        var delays = zip(times, times.dropFirst()).map { max(Int((($1 - $0) * 1000).rounded()), 1) }
-        let tail = total.map { Int((($0 - (times.last ?? 0)) * 1000).rounded()) }.flatMap { $0 > 0 ? $0 : nil }
+        var delays = zip(times, times.dropFirst()).map { max(milliseconds($1 - $0) ?? 1, 1) }
+        let tail = total.flatMap { milliseconds($0 - (times.last ?? 0)) }.flatMap { $0 > 0 ? $0 : nil }
         delays.append(tail ?? delays.last ?? 100)
         return delays
+    }
+
+    /// The longest delay: what vips's `delay` array (an `Int32` a frame) holds, about 24 days.
+    static let maxDelay = Int(Int32.max)
+
+    /// `seconds` in whole milliseconds, at most `maxDelay` (any longer time, infinity included,
+    /// is `maxDelay`); nil for a time that is not a number or is too far below zero for an `Int`.
+    private static func milliseconds(_ seconds: Double) -> Int? {
+        guard let whole = (seconds * 1000).roundedInt else { return seconds > 0 ? maxDelay : nil }
+        return min(whole, maxDelay)
     }
 }

@@ -6,9 +6,7 @@ extension VideoFile {
         var mirrored: Int32 = 0
         let rotation = Int(sb_av_display_rotation(stream, &mirrored))
         let stored = PixelSize(width: Int(parameters.width), height: Int(parameters.height))
-        let aspect = parameters.sample_aspect_ratio
-        let squareWidth = aspect.num > 0 && aspect.den > 0 && aspect.num != aspect.den
-            ? max(1, Int((Double(stored.width) * Double(aspect.num) / Double(aspect.den)).rounded())) : stored.width
+        let squareWidth = squarePixelWidth(storedWidth: stored.width, sampleAspect: parameters.sample_aspect_ratio)
         let metadata = { (key: String) in value(key, in: context.pointee.metadata) ?? value(key, in: stream.pointee.metadata) }
         let transfer = parameters.color_trc
         let container = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
@@ -53,6 +51,20 @@ extension VideoFile {
         return ExifText.clean(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
                                                   count: strlen(raw)))
     }
+
+    /// The width that shows the stored frame with square pixels: the stored width times the
+    /// sample aspect ratio (an anamorphic DV frame's 10:11). A ratio outside
+    /// `plausibleSampleAspects` is a broken header, not a lens, and is ignored: 2147483647:1 made
+    /// a width whose pixel count overflowed `Int` further on.
+    static func squarePixelWidth(storedWidth: Int, sampleAspect aspect: AVRational) -> Int {
+        guard aspect.num > 0, aspect.den > 0, aspect.num != aspect.den else { return storedWidth }
+        let ratio = Double(aspect.num) / Double(aspect.den)
+        guard plausibleSampleAspects.contains(ratio) else { return storedWidth }
+        return max(1, Int((Double(storedWidth) * ratio).rounded()))
+    }
+
+    /// Anamorphic video stays well inside this: DV's 10:11 to 40:33, HDV's 4:3, 2x lenses' 2:1.
+    static let plausibleSampleAspects: ClosedRange<Double> = 0.125...8
 
     private static func duration(_ context: UnsafeMutablePointer<AVFormatContext>, _ stream: UnsafeMutablePointer<AVStream>) -> Double? {
         if context.pointee.duration != sb_av_nopts(), context.pointee.duration > 0 {

@@ -54,7 +54,7 @@ public final class WebVideoEncoder {
             try self.copyAudio(packet, origin: origin)
         }) { frame in
             let pts = frame.pointee.best_effort_timestamp
-            let time = pts == sb_av_nopts() ? lastTimestamp + 1 : pts - start
+            let time = pts == sb_av_nopts() ? lastTimestamp + 1 : Self.elapsed(pts, since: start)
             if time >= limit { return false }
             try send(frame, at: max(time, lastTimestamp + 1))
             return true
@@ -119,11 +119,14 @@ public final class WebVideoEncoder {
               let context = video.context, let source = context.pointee.streams[Int(audioSource)],
               let output, let stream = output.pointee.streams[1] else { return }
         let base = source.pointee.time_base
-        let shift = Int64((origin * Double(base.den) / Double(max(base.num, 1))).rounded())
-        guard packet.pointee.pts - shift >= 0,
-              Double(packet.pointee.pts - shift) * Double(base.num) / Double(max(base.den, 1)) < recipe.maxSeconds else { return }
-        packet.pointee.pts -= shift
-        if packet.pointee.dts != sb_av_nopts() { packet.pointee.dts -= shift }
+        // The file's times, and the shift from its start: a packet whose times leave Int64 is left out.
+        guard let shift = Self.ticks(origin, base: base) else { return }
+        let (pts, ptsOverflow) = packet.pointee.pts.subtractingReportingOverflow(shift)
+        let (dts, dtsOverflow) = packet.pointee.dts == sb_av_nopts()
+            ? (sb_av_nopts(), false) : packet.pointee.dts.subtractingReportingOverflow(shift)
+        guard !ptsOverflow, !dtsOverflow, pts >= 0,
+              Double(pts) * Double(base.num) / Double(max(base.den, 1)) < recipe.maxSeconds else { return }
+        (packet.pointee.pts, packet.pointee.dts) = (pts, dts)
         packet.pointee.stream_index = 1
         packet.pointee.pos = -1
         av_packet_rescale_ts(packet, base, stream.pointee.time_base)
@@ -152,6 +155,19 @@ public final class WebVideoEncoder {
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             try check(av_interleaved_write_frame(output, packet), "write a packet")
         }
+    }
+
+    /// `pts` less `start`: a frame's time from the stream's start, in its time base. Both come
+    /// from the file; a difference beyond `Int64` is `Int64.max` (past any length) or `.min`.
+    static func elapsed(_ pts: Int64, since start: Int64) -> Int64 {
+        let (difference, overflow) = pts.subtractingReportingOverflow(start)
+        return overflow ? (pts > start ? .max : .min) : difference
+    }
+
+    /// `seconds` in ticks of `base`; nil when that is not a number or beyond `Int64` (a start
+    /// time the file put far out).
+    static func ticks(_ seconds: Double, base: AVRational) -> Int64? {
+        Int64(exactly: (seconds * Double(base.den) / Double(max(base.num, 1))).rounded())
     }
 
     private func check(_ rc: Int32, _ operation: String) throws {

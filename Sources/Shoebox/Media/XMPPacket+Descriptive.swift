@@ -8,12 +8,11 @@ extension XMPPacket {
     static let textLimit = 2000
 
     /// `xmp:Rating`: -1 (rejected) to 5 stars, 0 for none; nil when absent or outside that range
-    /// (a fraction is rounded: XMP types it as a real number).
+    /// (a fraction is rounded: XMP types it as a real number), `1e19` and `NaN` included.
     func rating() -> Int? {
         for text in values("Rating", namespace: Self.xmpNamespace) {
-            guard let value = Double(text), value.isFinite else { continue }
-            let stars = Int(value.rounded())
-            if (-1...5).contains(stars) { return stars }
+            guard let stars = Double(text)?.roundedInt, (-1...5).contains(stars) else { continue }
+            return stars
         }
         return nil
     }
