@@ -9,9 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 kind="${1:-address}"
 case "$kind" in
-    # fast_unwind_on_malloc=0: allocations made inside C libraries built without frame pointers
-    # (fontconfig, GLib) get their whole stack, so lsan.supp's entries can match them.
-    address) export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0" LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0" ;;
+    address) export ASAN_OPTIONS="detect_leaks=1" LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0" ;;
     thread) export TSAN_OPTIONS="halt_on_error=0" ;;
     *) echo "usage: $0 address|thread" >&2; exit 64 ;;
 esac
