@@ -5,6 +5,7 @@
 #   scripts/sanitize.sh thread      # ThreadSanitizer
 #
 # A full build under a sanitizer takes several minutes on 2 cores; the tests then run slower.
+# .ci/run runs `address` after scripts/test.sh (docs/RELIABILITY.md, "Sanitizers").
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 kind="${1:-address}"
@@ -13,5 +14,9 @@ case "$kind" in
     thread) export TSAN_OPTIONS="halt_on_error=0" ;;
     *) echo "usage: $0 address|thread" >&2; exit 64 ;;
 esac
+# lsan.supp's entries match symbolized frames: the toolchain's own llvm-symbolizer, so a machine
+# without Debian's llvm package symbolizes too.
+symbolizer="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-symbolizer"
+if [[ -x "$symbolizer" ]]; then export ASAN_SYMBOLIZER_PATH="$symbolizer"; fi
 cd "$root"
 swift test --sanitize="$kind" --build-path "${SHOEBOX_SANITIZE_BUILD:-$root/.build-$kind}" "${@:2}"
