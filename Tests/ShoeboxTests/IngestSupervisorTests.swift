@@ -6,11 +6,14 @@ import Testing
 /// the ingest process with it, and a signal asking it to stop reaches the ingest process.
 @Suite struct IngestSupervisorTests {
     /// A batch whose ingest process hangs on `stuck.jpg` (20 s budget), started and left running.
+    /// The hang is announced on standard error (`shoebox test: hanging process PID`): by then
+    /// the ingest process is past its start (its signal handlers set) and holds the library.
     struct HangingIngest {
         let folder: TemporaryFolder
         let root: URL
         let library: URL
         let supervisor: Process
+        let errors: ChildOutput
 
         /// `extra` arguments go to `shoebox ingest` (`--no-supervise`: the command is the ingest).
         init(_ extra: [String] = []) throws {
@@ -21,7 +24,9 @@ import Testing
             supervisor = try ShoeboxBinary.process(["ingest", root.path, "--library", library.path] + extra)
             supervisor.environment?["SHOEBOX_TEST_HANG_ON"] = "stuck"
             supervisor.standardOutput = FileHandle.nullDevice
-            supervisor.standardError = FileHandle.nullDevice
+            let pipe = Pipe()
+            supervisor.standardError = pipe
+            errors = ChildOutput(pipe)
             // SIGQUIT's default action writes a core file where the limit allows: not from tests.
             var limit = rlimit()
             getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
@@ -31,14 +36,16 @@ import Testing
             try supervisor.run()
         }
 
-        /// The supervisor's child, once it has started.
-        func ingestProcess() throws -> pid_t {
-            for _ in 0..<200 {
-                if let child = Self.children(of: supervisor.processIdentifier).first { return child }
-                usleep(50_000)
-            }
-            throw CocoaError(.executableLoad)
+        /// The process that hangs on `stuck.jpg`, once it says so: the supervisor's child (or the
+        /// command itself with `--no-supervise`).
+        func hangingProcess() throws -> pid_t {
+            let line = try #require(errors.line(containing: "shoebox test: hanging process "), "the ingest never reached stuck.jpg")
+            return try #require(pid_t(line.split(separator: " ").last ?? ""))
         }
+
+        /// Whether the command and every process it started are gone: the end of their shared
+        /// standard error, which the last of them closes as it dies.
+        func allGone() -> Bool { errors.waitForEnd() }
 
         static func children(of parent: pid_t) -> [pid_t] {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -53,43 +60,16 @@ import Testing
             guard fields.count > 2, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
             return (state, parent)
         }
-
-        /// Waits up to 5 s for `pid` to be past its start: Swift's runtime catches SIGQUIT (and
-        /// the crash signals) before `main`, which gives SIGQUIT back its default action.
-        static func isPastStartup(_ pid: pid_t) -> Bool {
-            for _ in 0..<100 {
-                guard let caught = caughtSignals(of: pid) else { return false }
-                if caught & (1 << (SIGSEGV - 1)) != 0 && caught & (1 << (SIGQUIT - 1)) == 0 { return true }
-                usleep(50_000)
-            }
-            return false
-        }
-
-        /// The `SigCgt` mask of /proc/PID/status: bit N-1 for a caught signal N.
-        static func caughtSignals(of pid: pid_t) -> UInt64? {
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }) else { return nil }
-            return UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-        }
-
-        /// Waits up to 5 s for `pid` to be gone (or a zombie nobody has reaped yet).
-        static func isGone(_ pid: pid_t) -> Bool {
-            for _ in 0..<100 {
-                guard let status = status(of: pid), status.state != "Z" else { return true }
-                usleep(50_000)
-            }
-            return false
-        }
     }
 
     @Test(.timeLimit(.minutes(1))) func killingTheCommandKillsItsIngestProcessAndFreesTheLibrary() throws {
         let hanging = try HangingIngest()
-        let child = try hanging.ingestProcess()
-        usleep(500_000)   // the child holds the library's lock by now
+        let child = try hanging.hangingProcess()
+        #expect(HangingIngest.status(of: child)?.parent == hanging.supervisor.processIdentifier)
 
         kill(hanging.supervisor.processIdentifier, SIGKILL)
 
-        #expect(HangingIngest.isGone(child), "the ingest process outlived its supervisor")
+        #expect(hanging.allGone(), "the ingest process outlived its supervisor")
         hanging.supervisor.waitUntilExit()
         let next = try ShoeboxBinary.run(["ingest", hanging.root.path, "--library", hanging.library.path])
         #expect(next.status == 0)
@@ -103,12 +83,12 @@ import Testing
     @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGQUIT])
     func aStopSignalToTheCommandStopsItsIngestProcessAndNothingRestarts(_ stop: Int32) throws {
         let hanging = try HangingIngest()
-        let child = try hanging.ingestProcess()
-        #expect(HangingIngest.isPastStartup(child))
+        let child = try hanging.hangingProcess()
+        #expect(HangingIngest.status(of: child)?.parent == hanging.supervisor.processIdentifier)
 
         kill(hanging.supervisor.processIdentifier, stop)
 
-        #expect(HangingIngest.isGone(child), "the ingest process went on after signal \(stop)")
+        #expect(hanging.allGone(), "the ingest process went on after signal \(stop)")
         hanging.supervisor.waitUntilExit()
         #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == stop)
         #expect(HangingIngest.children(of: hanging.supervisor.processIdentifier).isEmpty)
@@ -118,12 +98,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func withoutSupervisionSigquitStopsTheIngest() throws {
         let hanging = try HangingIngest(["--no-supervise"])
-        let ingest = hanging.supervisor.processIdentifier
-        #expect(HangingIngest.isPastStartup(ingest))
+        let ingest = try hanging.hangingProcess()
+        #expect(ingest == hanging.supervisor.processIdentifier)
 
         kill(ingest, SIGQUIT)
 
-        #expect(HangingIngest.isGone(ingest), "the ingest went on after SIGQUIT")
+        #expect(hanging.allGone(), "the ingest went on after SIGQUIT")
         hanging.supervisor.waitUntilExit()
         #expect(hanging.supervisor.terminationReason == .uncaughtSignal && hanging.supervisor.terminationStatus == SIGQUIT)
     }

@@ -14,8 +14,23 @@ enum ShoeboxBinary {
         return Fixtures.repository.appendingPathComponent(".build/debug/shoebox")
     }()
 
+    /// Signals a user sends to stop a command, given back their default action in this process
+    /// before it starts any: a process inherits signals its parent ignores, and a suite started
+    /// from a script's background job (or under `nohup`) ignores SIGINT and SIGQUIT (SIGHUP),
+    /// which the tests send to `shoebox` and expect to act as they do in a terminal.
+    private static let stopSignalsAtDefault: Void = {
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            if sigaction(number, nil, &current) == 0,
+               unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(number, SIG_DFL)
+            }
+        }
+    }()
+
     /// A process ready to run `shoebox ARGUMENTS` with this repository's pipelines.
     static func process(_ arguments: [String]) throws -> Process {
+        _ = stopSignalsAtDefault
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

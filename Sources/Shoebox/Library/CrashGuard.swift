@@ -142,6 +142,8 @@ public enum CrashGuard {
             abort()
         }
         if let trigger = environment["SHOEBOX_TEST_HANG_ON"], !trigger.isEmpty, path.contains(trigger) {
+            // Said first, so that a test waits for this line instead of guessing when it is here.
+            FileHandle.standardError.write(Data("shoebox test: hanging process \(getpid())\n".utf8))
             while true { sleep(60) }   // a decoder stuck for good
         }
         if let trigger = environment["SHOEBOX_TEST_STOP_ON"], !trigger.isEmpty, path.contains(trigger) {
