@@ -19,16 +19,16 @@ import Testing
         }
         let fileCount = 15 * 11
         let library = folder.url.appendingPathComponent("library")
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.fromEnvironment(for: "killedRunsResumeToACompleteConsistentLibrary")
         for _ in 0..<20 {
             let process = try start(["ingest", root.path, "--library", library.path])
-            usleep(UInt32.random(in: 20_000...400_000, using: &generator))
+            usleep(UInt32.random(in: 20_000...400_000, using: &generator))   // the kill point: the time is what is tested
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         let final = try start(["ingest", root.path, "--library", library.path])
         final.waitUntilExit()
-        #expect(final.terminationStatus == 0)
+        #expect(final.terminationStatus == 0, "seed \(generator.seed)")
 
         let connection = try SQLiteConnection(path: library.appendingPathComponent("catalog.sqlite").path)
         let check = try connection.statement("PRAGMA integrity_check")

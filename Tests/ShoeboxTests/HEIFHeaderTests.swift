@@ -26,8 +26,9 @@ import Testing
         for file in files { try Self.expectLibvipssBlocks(try Self.bytes(file), file) }
     }
 
-    @Test func everyBlockIsLibvipssForTheSharedCorpus() throws {
-        guard let corpus = Fixtures.sharedCorpus else { print(Fixtures.sharedCorpusMissing); return }
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func everyBlockIsLibvipssForTheSharedCorpus() throws {
+        let corpus = try #require(Fixtures.sharedCorpus)
         let files = Self.heifs(under: corpus)
         #expect(files.count >= 5)
         var read = 0

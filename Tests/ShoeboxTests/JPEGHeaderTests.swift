@@ -38,8 +38,9 @@ import Testing
         }
     }
 
-    @Test func everyBlockIsLibvipssForTheSharedCorpus() throws {
-        guard let corpus = Fixtures.sharedCorpus else { print(Fixtures.sharedCorpusMissing); return }
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func everyBlockIsLibvipssForTheSharedCorpus() throws {
+        let corpus = try #require(Fixtures.sharedCorpus)
         let files = Self.jpegs(under: corpus)
         #expect(files.count > 100)
         var read = 0
