@@ -538,11 +538,19 @@ typedef void (*SBLineFunction)(void *state, const VipsPel *in, VipsPel *out, int
 typedef void (*SBReleaseFunction)(void *state);
 typedef struct { SBLineFunction line; SBReleaseFunction release; void *state; VipsImage *in; } SBLineMap;
 
+/* ThreadSanitizer's annotations (weak: no-ops in any other build). libvips hands a line map to
+ * its worker threads through GLib's locks, which ThreadSanitizer does not see (GLib is not
+ * built with it): the map and its state, made before the hand-off, looked raced by every
+ * worker that read them. Released once made, acquired by each worker before it reads. */
+extern void __tsan_acquire(void *address) __attribute__((weak));
+extern void __tsan_release(void *address) __attribute__((weak));
+
 static inline int sb_vips_line_map_generate(VipsRegion *out, void *seq, void *a, void *b, gboolean *stop) {
     VipsRegion *in = (VipsRegion *) seq;
     SBLineMap *map = (SBLineMap *) b;
     VipsRect *r = &out->valid;
     (void) a; (void) stop;
+    if (__tsan_acquire) __tsan_acquire(map);
     if (vips_region_prepare(in, r))
         return -1;
     for (int y = r->top; y < r->top + r->height; y++)
@@ -568,6 +576,7 @@ static inline int sb_vips_map_lines(VipsImage *in, VipsImage **out, SBLineFuncti
     map->state = state;
     map->in = in;
     g_object_ref(in);
+    if (__tsan_release) __tsan_release(map);
     g_signal_connect(result, "close", G_CALLBACK(sb_vips_line_map_close), map);
     if (vips_image_pipeline_array(result, VIPS_DEMAND_STYLE_THINSTRIP, inputs) ||
         vips_image_generate(result, vips_start_one, sb_vips_line_map_generate, vips_stop_one, in, map)) {
