@@ -24,8 +24,9 @@ work="$2"
 quick="${3:-}"
 [[ -x "$shoebox" ]] || { echo "video-matrix: $shoebox is not an executable" >&2; exit 64; }
 command -v ffmpeg >/dev/null || { echo "video-matrix: needs ffmpeg (Debian: apt-get install ffmpeg)" >&2; exit 64; }
-mkdir -p "$work/videos"
+mkdir -p "$work/videos" "$work/refused"
 videos="$(realpath "$work/videos")"
+refused="$(realpath "$work/refused")"   # what an encoder said when it refused a size
 library="$(realpath "$work")/library"
 
 last=130
@@ -48,12 +49,12 @@ for size in "${sizes[@]}"; do
 done
 
 make_one() {
-    local codec="$1" size="$2" rotation="$3" videos="$4"
+    local codec="$1" size="$2" rotation="$3" videos="$4" refused="$5"
     local width="${size%x*}" height="${size#*x}"
     local extension=mp4   # AV1 only in MP4; MJPEG only in QuickTime
     [[ "$codec" == mjpeg ]] && extension=mov
     local name="$codec-$size-r$rotation.$extension" stored="$videos/.stored-$codec-$size-r$rotation.$extension"
-    [[ -e "$videos/$name" || -e "$videos/$name.refused" ]] && return 0
+    [[ -e "$videos/$name" || -e "$refused/$name" ]] && return 0
     local odd=$(((width % 2) || (height % 2)))
     local options
     case "$codec" in
@@ -66,7 +67,7 @@ make_one() {
     esac
     if ! ffmpeg -nostdin -v error -y -f lavfi -i "testsrc=size=${width}x${height}:rate=10" -frames:v 3 \
             "${options[@]}" "$stored" 2>"$stored.log"; then
-        mv "$stored.log" "$videos/$name.refused"
+        mv "$stored.log" "$refused/$name"
         rm -f "$stored"
         return 0
     fi
@@ -77,11 +78,11 @@ make_one() {
 export -f make_one
 
 echo "video-matrix: making $(wc -l <"$plan") videos in $videos" >&2
-xargs -P "$(nproc)" -L 1 bash -c 'make_one "$0" "$1" "$2" "'"$videos"'"' <"$plan"
+xargs -P "$(nproc)" -L 1 bash -c 'make_one "$0" "$1" "$2" "'"$videos"'" "'"$refused"'"' <"$plan"
 made=$(find "$videos" \( -name '*.mov' -o -name '*.mp4' \) ! -name '.stored-*' | wc -l)
-refused=$(find "$videos" -name '*.refused' | wc -l)
-echo "video-matrix: $made videos made; $refused sizes refused by their encoder:" >&2
-find "$videos" -name '*.refused' -printf '  %f\n' | sed -E 's/\.(mov|mp4)\.refused$//' | sort | head -50 >&2
+echo "video-matrix: $made videos made; $(find "$refused" -type f | wc -l) sizes refused by their encoder (in $refused):" >&2
+find "$refused" -type f -printf '%f\n' | sed -E 's/\.(mov|mp4)$//' | sort | tr '\n' ' ' | fold -s -w 100 | sed 's/^/  /' >&2
+echo >&2
 
 rm -rf "$library"
 log="$work/ingest.log"
