@@ -63,7 +63,7 @@ import Testing
     /// transaction per asset, which would take minutes); albums and cover records go through
     /// the public `AlbumStore` API.
     static func generate(_ count: Int, into catalog: SQLiteCatalog) throws {
-        var random = SplitMix(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let run = try catalog.beginRun(roots: ["/bench"])
         try catalog.write { db in
             try db.transaction {
@@ -92,7 +92,7 @@ import Testing
         var addedAt: String
     }
 
-    static func asset(_ index: Int, random: inout SplitMix) -> Asset {
+    static func asset(_ index: Int, random: inout SeededGenerator) -> Asset {
         let folder = index % 1_000
         let path = String(format: "/bench/%d/album-%04d/IMG_%06d.jpg", 2010 + folder % 15, folder, index)
         let roll = random.next(below: 100)
@@ -200,18 +200,4 @@ import Testing
         print("bench\t\(name)\t\([value, detail].filter { !$0.isEmpty }.joined(separator: ", "))")
     }
 
-    /// A small deterministic random generator (SplitMix64), so every run builds the same catalog.
-    struct SplitMix {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next(below bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
 }

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func anyBytesRoundTrip() {
-        var generator = SplitMix(seed: 6)
+        var generator = SeededGenerator(seed: 6)
         let alphabet: [UInt8] = [0x2F, 0x5C, 0x78, 0x61, 0x30, 0x66, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0xFF, 0x80, 0xED]
         for _ in 0..<5000 {
             let bytes = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
@@ -75,26 +75,13 @@ import Testing
             #expect(PathText.printable(PathText.encode(bytes)) == printed, "\(bytes)")
             #expect(PathText.decode(printed) == bytes, "\(printed)")
         }
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let alphabet: [UInt8] = [0x2F, 0x5C, 0x78, 0x61, 0x0A, 0x1B, 0x7F, 0xC2, 0x85, 0xA0, 0xFF, 0x30]
         for _ in 0..<5000 {
             let bytes = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
             let printed = PathText.printable(PathText.encode(bytes))
             #expect(PathText.decode(printed) == bytes, "\(bytes)")
             #expect(!printed.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(bytes)")
-        }
-    }
-
-    /// A small deterministic generator, so that a failure names the same bytes every run.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
