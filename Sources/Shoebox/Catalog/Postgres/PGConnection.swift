@@ -48,8 +48,31 @@ final class PGConnection {
     /// The server process serving this connection (what `pg_terminate_backend` takes).
     var backendPID: Int32 { PQbackendPID(handle) }
 
+    /// How long a connection attempt waits for the server, unless the URI (`connect_timeout=`) or
+    /// the environment (`PGCONNECT_TIMEOUT`) says otherwise. libpq's own default is to wait
+    /// forever: a port that accepted and never answered held `shoebox list` until it was killed.
+    static let defaultConnectTimeoutSeconds = 10
+
+    /// What libpq is given, in order: the default connect timeout first, then `conninfo`
+    /// expanded (`expand_dbname`), so that a `connect_timeout` in it is the one that counts.
+    /// Without the default when `PGCONNECT_TIMEOUT` is set, which libpq then reads itself.
+    static func connectionParameters(_ conninfo: String,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> [(String, String)] {
+        let timeout = (environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty
+            ? [("connect_timeout", String(defaultConnectTimeoutSeconds))] : []
+        return timeout + [("dbname", conninfo)]
+    }
+
     private static func connect(_ conninfo: String) throws -> OpaquePointer {
-        guard let handle = PQconnectdb(conninfo) else {
+        let parameters = connectionParameters(conninfo)
+        let keywords = parameters.map { strdup($0.0) }, values = parameters.map { strdup($0.1) }
+        defer { (keywords + values).forEach { free($0) } }
+        let opened = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keys in
+            (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { vals in
+                PQconnectdbParams(keys.baseAddress, vals.baseAddress, 1)
+            }
+        }
+        guard let handle = opened else {
             throw PostgresError.connectionFailed(target: redacted(conninfo), message: "out of memory")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
