@@ -56,7 +56,7 @@ enum CatalogOption {
         if location == .default(for: library) {
             throw UsageError("no library at \(library.root.path) (run `shoebox ingest` first, or pass --library)")
         }
-        throw UsageError("no catalog at \(path) (run `shoebox ingest --catalog` first, or pass another --catalog)")
+        throw UsageError("no catalog at \(location) (run `shoebox ingest --catalog` first, or pass another --catalog)")
     }
 
     /// Whether an older schema may be upgraded: an SQLite file (and its folder, for the WAL)

@@ -63,11 +63,13 @@ public enum CatalogLocation: Equatable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// What messages print: the path, or the URI with its password (if any) replaced by `***`.
+    /// What messages print: the path, or the URI, with any password in them (`ConnectionSecrets`:
+    /// `user:***@`, `?password=***`; a path that is really a mistyped `key=value` string too)
+    /// replaced by `***`.
     public var description: String {
         switch self {
-        case let .sqlite(path): return path
-        case let .postgres(uri): return Self.redactingPassword(uri)
+        case let .sqlite(path): return ConnectionSecrets(path).masking(path)
+        case let .postgres(uri): return ConnectionSecrets(uri).masking(uri)
         }
     }
 
@@ -83,14 +85,6 @@ public enum CatalogLocation: Equatable, Sendable, CustomStringConvertible {
 
     private static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-    /// `postgres://user:secret@host/db` as `postgres://user:***@host/db`.
-    private static func redactingPassword(_ uri: String) -> String {
-        guard let start = uri.range(of: "://")?.upperBound,
-              let at = uri[start...].firstIndex(of: "@"),
-              let colon = uri[start..<at].firstIndex(of: ":") else { return uri }
-        return String(uri[..<uri.index(after: colon)]) + "***" + String(uri[at...])
     }
 }
 

@@ -76,7 +76,8 @@ final class PGConnection {
             throw PostgresError.connectionFailed(target: redacted(conninfo), message: "out of memory")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let message = oneLine(String(cString: PQerrorMessage(handle)))
+            // libpq quotes what it could not parse, password included.
+            let message = ConnectionSecrets(conninfo).masking(oneLine(String(cString: PQerrorMessage(handle))))
             PQfinish(handle)
             throw PostgresError.connectionFailed(target: redacted(conninfo), message: message)
         }
@@ -90,8 +91,7 @@ final class PGConnection {
     /// `***`), a `key=value` string with `password=***`.
     static func redacted(_ conninfo: String) -> String {
         guard !conninfo.isEmpty else { return "(libpq environment)" }
-        if conninfo.contains("://") { return CatalogLocation.postgres(uri: conninfo).description }
-        return conninfo.split(separator: " ").map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: " ")
+        return ConnectionSecrets(conninfo).masking(conninfo)
     }
 
     /// libpq's message (often two lines, the second a hint indented by a tab) as one line.
