@@ -19,6 +19,10 @@ enum Fixtures {
 
     static let sharedCorpusMissing = "../shared/corpus is absent (a user's clone): skipped"
 
+    /// Whether the tests run under a sanitizer (scripts/sanitize.sh sets these variables): its
+    /// shadow memory is no measure of Shoebox's memory or page faults.
+    static let underSanitizer = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+
     static func corpus(_ relativePath: String) -> URL {
         (sharedCorpus ?? URL(fileURLWithPath: "/nonexistent/shared/corpus")).appendingPathComponent(relativePath)
     }

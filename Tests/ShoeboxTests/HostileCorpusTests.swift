@@ -112,12 +112,9 @@ import Testing
     /// (the largest of the command and its ingest process): the 8000x8000 interlaced PNG, which
     /// libvips would decode whole (192 MB), is refused from its header by the default
     /// `limits.decodeMemoryBytes`, so one worker stays under 256 MB.
-    /// scripts/sanitize.sh sets these: a sanitizer's shadow memory is no measure of Shoebox's.
-    static let underSanitizer = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
-
     @Test(.enabled(if: available && FileManager.default.isExecutableFile(atPath: time.path),
                    "../shared/hostile or /usr/bin/time is absent: skipped"),
-          .enabled(if: !underSanitizer, "under a sanitizer memory is not Shoebox's own: skipped"), .timeLimit(.minutes(5)))
+          .enabled(if: !Fixtures.underSanitizer, "under a sanitizer memory is not Shoebox's own: skipped"), .timeLimit(.minutes(5)))
     func oneWorkerStaysUnder256MB() throws {
         let folder = try TemporaryFolder()
         let corpus = try Self.generate(in: folder)
