@@ -10,8 +10,8 @@ import Testing
 enum HEIFRotationFixture {
     static func addingRotation(anticlockwiseQuarterTurns turns: Int, to file: Data) throws -> Data {
         let bytes = [UInt8](file)
-        let meta = try #require(boxes(in: bytes, from: 0, to: bytes.count).first { $0.type == "meta" })
-        let children = boxes(in: bytes, from: meta.start + 12, to: meta.end)
+        let meta = try #require(ISOBoxList.boxes(in: bytes, from: 0, to: bytes.count).first { $0.type == "meta" })
+        let children = ISOBoxList.boxes(in: bytes, from: meta.start + 12, to: meta.end)
         let pitm = try #require(children.first { $0.type == "pitm" })
         let primary = Int(bytes[pitm.start + 12]) << 8 | Int(bytes[pitm.start + 13])   // version 0: 16-bit id
         var newMeta = Array(bytes[meta.start + 8..<meta.start + 12])
@@ -29,10 +29,10 @@ enum HEIFRotationFixture {
     /// `iprp` with an `irot` appended to `ipco` and associated with the primary item in `ipma`.
     private static func rotatedProperties(_ bytes: [UInt8], _ iprp: (type: String, start: Int, end: Int),
                                           primary: Int, turns: Int) throws -> [UInt8] {
-        let parts = boxes(in: bytes, from: iprp.start + 8, to: iprp.end)
+        let parts = ISOBoxList.boxes(in: bytes, from: iprp.start + 8, to: iprp.end)
         let ipco = try #require(parts.first { $0.type == "ipco" })
         let ipma = try #require(parts.first { $0.type == "ipma" })
-        let index = boxes(in: bytes, from: ipco.start + 8, to: ipco.end).count + 1
+        let index = ISOBoxList.boxes(in: bytes, from: ipco.start + 8, to: ipco.end).count + 1
         let newIPCO = box("ipco", Array(bytes[ipco.start + 8..<ipco.end]) + box("irot", [UInt8(turns & 3)]))
         let (version, wide) = (bytes[ipma.start + 8], bytes[ipma.start + 11] & 1 == 1)
         try #require(version == 0 && !wide && index < 128, "an ipma this fixture does not handle")
@@ -54,17 +54,5 @@ enum HEIFRotationFixture {
         let size = UInt32(payload.count + 8)
         return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)]
             + Array(type.utf8) + payload
-    }
-
-    private static func boxes(in bytes: [UInt8], from start: Int, to end: Int) -> [(type: String, start: Int, end: Int)] {
-        var found: [(type: String, start: Int, end: Int)] = []
-        var offset = start
-        while offset + 8 <= end {
-            let size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard size >= 8, offset + size <= end else { break }
-            found.append((String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self), offset, offset + size))
-            offset += size
-        }
-        return found
     }
 }

@@ -12,9 +12,8 @@ import Testing
 @Suite struct LoadedMetadataOwnershipTests {
     /// A HEIC made by libvips from `orientation/landscape_1.jpg` with the first 2,000 bytes of
     /// libvips's sRGB profile attached (a profile cut short, which no route converts through, so
-    /// it stays on the picture to the thumbnail's save), and the profile's bytes as exiftool
-    /// reads them from the file.
-    private static func heicWithProfile(in folder: TemporaryFolder) throws -> (file: URL, profile: Data) {
+    /// it stays on the picture to the thumbnail's save); exiftool must read those 2,000 bytes back.
+    private static func heicWithProfile(in folder: TemporaryFolder) throws -> URL {
         let made = try folder.subfolder("made")
         func path(_ name: String) -> String { made.appendingPathComponent(name).path }
         let source = Fixtures.sample("orientation/landscape_1.jpg").path
@@ -27,14 +26,14 @@ import Testing
         let file = made.appendingPathComponent("rgb-cut-profile.heic")
         let profile = try FixtureTool.run("exiftool", ["-b", "-icc_profile", file.path])
         try #require(profile.count == 2000, "the HEIC was made without its profile")
-        return (file, profile)
+        return file
     }
 
     /// What caught the bug under AddressSanitizer before the fix (every run): photos whose profile
     /// does not fit, decoded and thumbnailed on several workers at once.
     @Test func misfitProfilesIngestCleanlyOnSeveralWorkersAtOnce() throws {
         let folder = try TemporaryFolder()
-        let (file, _) = try Self.heicWithProfile(in: folder)
+        let file = try Self.heicWithProfile(in: folder)
         let photos = try folder.subfolder("photos")
         for index in 0..<24 {
             try FileManager.default.copyItem(at: file, to: photos.appendingPathComponent("IMG_\(index).heic"))

@@ -119,35 +119,29 @@ import Testing
         func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
             (0..<T.bitWidth / 8).map { UInt8(truncatingIfNeeded: value >> (T.bitWidth - 8 - 8 * $0)) }
         }
-        /// The first box of `type` laid end to end in `range`: its offset and size.
-        func box(_ type: String, in range: Range<Int>) -> (offset: Int, size: Int)? {
-            var offset = range.lowerBound
-            while offset + 8 <= range.upperBound {
-                let size = uint32(at: offset)
-                guard size >= 8 else { return nil }
-                if bytes[offset + 4..<offset + 8].elementsEqual(type.utf8) { return (offset, size) }
-                offset += size
-            }
-            return nil
+        /// The first box of `type` laid end to end in `start..<end`.
+        func box(_ type: String, from start: Int, to end: Int) -> (start: Int, end: Int)? {
+            ISOBoxList.boxes(in: bytes, from: start, to: end).first { $0.type == type }.map { ($0.start, $0.end) }
         }
-        let moov = try #require(box("moov", in: 0..<bytes.count))
-        try #require(moov.offset + moov.size == bytes.count, "ffmpeg wrote moov before the samples")
-        let mvhd = try #require(box("mvhd", in: moov.offset + 8..<moov.offset + moov.size))
-        try #require(bytes[mvhd.offset + 8] == 0, "mvhd is version 0")
+        let moov = try #require(box("moov", from: 0, to: bytes.count))
+        try #require(moov.end == bytes.count, "ffmpeg wrote moov before the samples")
+        let mvhd = try #require(box("mvhd", from: moov.start + 8, to: moov.end))
+        try #require(bytes[mvhd.start + 8] == 0, "mvhd is version 0")
         // Version 0: version and flags (4), creation and modification times (4 each), timescale
         // (4), duration (4), then the rest; version 1 has 8-byte times and duration.
-        let body = mvhd.offset + 8
+        let body = mvhd.start + 8
         let times = (UInt64(uint32(at: body + 4)), UInt64(uint32(at: body + 8)))
         let payload = [1] + bytes[body + 1..<body + 4] + bigEndian(times.0) + bigEndian(times.1) + bigEndian(movieTimescale)
-            + bigEndian(movieDuration) + bytes[body + 20..<mvhd.offset + mvhd.size]
-        bytes.replaceSubrange(mvhd.offset..<mvhd.offset + mvhd.size, with: bigEndian(UInt32(8 + payload.count)) + Array("mvhd".utf8) + payload)
-        bytes.replaceSubrange(moov.offset..<moov.offset + 4, with: bigEndian(UInt32(moov.size + 8 + payload.count - mvhd.size)))
+            + bigEndian(movieDuration) + bytes[body + 20..<mvhd.end]
+        bytes.replaceSubrange(mvhd.start..<mvhd.end, with: bigEndian(UInt32(8 + payload.count)) + Array("mvhd".utf8) + payload)
+        bytes.replaceSubrange(moov.start..<moov.start + 4,
+                              with: bigEndian(UInt32(moov.end - moov.start + 8 + payload.count - (mvhd.end - mvhd.start))))
         if let trackTimescale {
-            let trak = try #require(box("trak", in: moov.offset + 8..<bytes.count))
-            let mdia = try #require(box("mdia", in: trak.offset + 8..<trak.offset + trak.size))
-            let mdhd = try #require(box("mdhd", in: mdia.offset + 8..<mdia.offset + mdia.size))
-            try #require(bytes[mdhd.offset + 8] == 0, "mdhd is version 0")
-            bytes.replaceSubrange(mdhd.offset + 20..<mdhd.offset + 24, with: bigEndian(trackTimescale))
+            let trak = try #require(box("trak", from: moov.start + 8, to: bytes.count))
+            let mdia = try #require(box("mdia", from: trak.start + 8, to: trak.end))
+            let mdhd = try #require(box("mdhd", from: mdia.start + 8, to: mdia.end))
+            try #require(bytes[mdhd.start + 8] == 0, "mdhd is version 0")
+            bytes.replaceSubrange(mdhd.start + 20..<mdhd.start + 24, with: bigEndian(trackTimescale))
         }
         try Data(bytes).write(to: url)
     }

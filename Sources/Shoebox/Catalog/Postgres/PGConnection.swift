@@ -87,8 +87,8 @@ final class PGConnection {
         return handle
     }
 
-    /// `conninfo` as messages print it: a URI as `CatalogLocation` prints it (its password
-    /// `***`), a `key=value` string with `password=***`.
+    /// `conninfo` as messages print it: every password in it `***` (`ConnectionSecrets`), as
+    /// `CatalogLocation` prints a URI.
     static func redacted(_ conninfo: String) -> String {
         guard !conninfo.isEmpty else { return "(libpq environment)" }
         return ConnectionSecrets(conninfo).masking(conninfo)
