@@ -21,6 +21,8 @@ let package = Package(
                        providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif7",
                        providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         // FFmpeg's headers only: no pkgConfig, whose `--libs` would link FFmpeg at start-up.
         // CFFmpegLoader loads the libraries on first use (Debian: headers in the default path).
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "CResample", path: "Sources/CResample"),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample"],
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),

@@ -19,13 +19,14 @@ import Testing
         ("jxl-container.jxl", "a JPEG XL is decoded whole (libjxl's frame and the output): its 360x240 pixels"),
         ("no-preview.dng", "its preview does not cover the thumbnails, and a half-size development of the RAW needs"),
         ("bmp-24bit.bmp", "a BMP is decoded whole by FFmpeg: its 64x48 pixels"),
+        ("static.gif", "a GIF's first frame is decoded whole onto its 160x120 screen"),
     ]
 
     /// One file per decoder in `photos/`.
     private func folder(in library: TestLibrary) throws -> URL {
         let root = try library.folder.folder("photos", copying: [
             Fixtures.sample("photo.heic"), Fixtures.sample("photo.webp"), Fixtures.sample("formats/jxl-container.jxl"),
-            Fixtures.sample("formats/bmp-24bit.bmp"),
+            Fixtures.sample("formats/bmp-24bit.bmp"), Fixtures.sample("gif/static.gif"),
             Fixtures.repository.appendingPathComponent("Tests/Fixtures/raw/no-preview.dng"),
         ])
         let png = library.folder.url.appendingPathComponent("panorama.png").path

@@ -36,30 +36,38 @@ public enum FileMetadataReader {
                 }
             }
             if format == .bmp { return try bitmap(bytes, status: status, path: path) }
-            let header = try self.header(of: bytes, format: format)
+            let header = try self.header(of: bytes, format: format, path: path)
             let found = StillImageMetadata.read(bytes, header: header, format: format, modifiedNanoseconds: status.modifiedNanoseconds,
                                                 sidecar: SidecarMetadata.read(beside: path))
             return FileMetadata(path: path, format: format, storedSize: PixelSize(width: header.width, height: header.height),
                                 metadata: found.metadata)
+        } catch let refused as IngestError {
+            throw Failure(path: path, reason: "\(refused.errorClass.rawValue): \(refused.reason)")
         } catch {
             throw Failure(path: path, reason: "\(error)")
         }
     }
 
     /// A JPEG's or HEIF's header from its segments or boxes when `JPEGHeader` or `HEIFHeader`
-    /// reads them, libvips's otherwise.
-    private static func header(of bytes: SourceBytes, format: MediaFormat) throws -> any StillHeader {
+    /// reads them, libvips's otherwise: a PNG's only when its text, which libvips inflates
+    /// whole, stays within the default decode budget (as in an ingest).
+    private static func header(of bytes: SourceBytes, format: MediaFormat, path: String) throws -> any StillHeader {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         if format == .jpeg, let own = JPEGHeader(raw) { return own }
         if format == .heic || format == .avif, let own = HEIFHeader(raw) { return own }
+        if format == .png {   // before libvips opens the header, which inflates the text
+            let limit = PipelineConfiguration.Limits.defaultDecodeMemoryBytes
+            try DecodeLimits.checkMemory(.pngText(raw, limit: Int(limit)), fileBytes: bytes.count, limit: limit, path: path)
+        }
         try Vips.start(for: format)
         return try VipsImage.header(of: bytes, format: format)
     }
 
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
     /// IPTC and the header all sit there; the megabytes of scan data after them are not read),
-    /// a PNG's chunks without its pixel data and a HEIF's boxes and items without its coded
-    /// pictures (both left zero), any other file whole. A JPEG's segments are looked for in
+    /// a PNG's chunks without its pixel data, a HEIF's boxes and items without its coded
+    /// pictures and a TIFF's directories and tags without its strips or tiles (all three left
+    /// zero), any other file whole. A JPEG's segments are looked for in
     /// its first 64 KB, then its first 512 KB; one whose first scan starts later is read whole.
     private static func contents(of path: String, format: MediaFormat, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
         if format == .jpeg, let status = SourceFile.status(ofPath: path) {
@@ -73,6 +81,7 @@ public enum FileMetadataReader {
         }
         if format == .png { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: PNGStructure.pixelData) }
         if format == .heic || format == .avif { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: HEIFPictureData.ranges) }
+        if format == .tiff { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: TIFFPixelData.ranges) }
         return try SourceFile.read(path, maxBytes: maxBytes)
     }
 

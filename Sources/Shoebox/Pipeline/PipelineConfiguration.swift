@@ -60,7 +60,9 @@ public struct PipelineConfiguration: Codable, Equatable, Sendable {
         /// 8000x8000 interlaced PNG (192 MB) does not (docs/RELIABILITY.md).
         public var decodeMemoryBytes: Int64?
 
-        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? 188_743_680 }
+        public var maxDecodeMemoryBytes: Int64 { decodeMemoryBytes ?? Self.defaultDecodeMemoryBytes }
+        /// Also what `shoebox metadata`, which has no pipeline, lets a file's header hold.
+        public static let defaultDecodeMemoryBytes: Int64 = 188_743_680
     }
 
     /// Workers per stage; 0 for `decode` means one per core.

@@ -26,6 +26,33 @@ struct DecodeMemory: Equatable {
         }
     }
 
+    /// A PNG's text as libpng and libvips hold it, from its header on; nil for a PNG with no
+    /// text. Counted up to `limit` (`PNGText`): past it, the file is over any budget that size.
+    static func pngText(_ raw: UnsafeRawBufferPointer, limit: Int) -> DecodeMemory? {
+        let counted = limit / pngTextCopies
+        let text = PNGText.inflatedBytes(raw, atMost: counted)
+        guard text > 0 else { return nil }
+        let size = text > counted ? "more than \(megabytes(counted))" : megabytes(text)
+        return DecodeMemory(bytes: text.multipliedReportingOverflow(by: pngTextCopies).partialValue,
+                            what: "a PNG's text chunks inflate to \(size), which libvips holds \(pngTextCopies) times over")
+    }
+
+    /// What two parts of one decode hold together (either may be nil).
+    static func both(_ first: DecodeMemory?, _ second: DecodeMemory?) -> DecodeMemory? {
+        guard let first, let second else { return first ?? second }
+        return DecodeMemory(bytes: first.bytes.addingReportingOverflow(second.bytes).partialValue,
+                            what: first.what + ", and " + second.what)
+    }
+
+    /// How many copies of a PNG's inflated text a decode holds at once: libpng's, and libvips's
+    /// in each image the decode makes (header, load, shrink...). Measured: 40 chunks of 7 MB
+    /// (280 MB) took 1,680 MB to thumbnail over an idle ingest's 50 MB (docs/RELIABILITY.md).
+    static let pngTextCopies = 6
+
+    private static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
     /// A progressive JPEG's DCT coefficients; nil for a baseline one, which libjpeg streams.
     static func jpeg(_ raw: UnsafeRawBufferPointer, size: PixelSize) -> DecodeMemory? {
         JPEGStructure.wholeDecodeBytes(raw).map {
@@ -74,6 +101,13 @@ struct DecodeMemory: Equatable {
         let strip = PixelSize(width: size.width, height: rowsPerStrip)
         return DecodeMemory(bytes: product(strip, bytesPerPixel),
                             what: "a TIFF is decoded a strip at a time: \(strip) of its \(size) pixels")
+    }
+
+    /// libvips 8.14's GIF loader has libnsgif decode the first frame onto a full-size RGBA
+    /// canvas, and copies it into an image of its own: 8 bytes a pixel of the logical screen
+    /// (6.4 measured on 8000x8000, 7.0 on 4000x4000). A GIF's frames are never shrunk on load.
+    static func gif(size: PixelSize) -> DecodeMemory {
+        DecodeMemory(bytes: product(size, 8), what: "a GIF's first frame is decoded whole onto its \(size) screen")
     }
 
     /// FFmpeg's BMP decoder makes one full-size frame of the file's depth (a palette index, 16,

@@ -10,6 +10,9 @@ struct StillImageDecoder {
     func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         var draft = input
         let path = draft.file.path
+        // Before libvips opens the header, which inflates a PNG's text.
+        try DecodeLimits.checkMemory(textOfPNG(bytes, draft: draft), fileBytes: bytes.count,
+                                     limit: configuration.limits.maxDecodeMemoryBytes, path: path)
         let header = try openHeader(bytes, draft)
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
@@ -143,13 +146,20 @@ struct StillImageDecoder {
     private func memoryNeeded(_ bytes: SourceBytes, header: VipsImage, draft: AssetDraft, box: PixelSize) -> DecodeMemory? {
         let raw = UnsafeRawBufferPointer(bytes.buffer), size = draft.storedSize
         switch draft.format {
-        case .png: return .png(raw, size: size)
+        case .png: return .both(.png(raw, size: size), textOfPNG(bytes, draft: draft))
+        case .gif: return .gif(size: size)
         case .jpeg: return .jpeg(raw, size: size)
         case .jxl: return .jxl(size: size, bytesPerPixel: header.bytesPerPixel)
         case .webp: return .webp(size: size, box: box, animated: (draft.details.frameCount ?? 1) > 1)
         case .tiff: return .tiff(raw, size: size, bytesPerPixel: header.bytesPerPixel)
         default: return nil
         }
+    }
+
+    /// A PNG's text as libvips holds it (`DecodeMemory.pngText`); nil for other formats.
+    private func textOfPNG(_ bytes: SourceBytes, draft: AssetDraft) -> DecodeMemory? {
+        guard draft.format == .png else { return nil }
+        return .pngText(UnsafeRawBufferPointer(bytes.buffer), limit: Int(clamping: configuration.limits.maxDecodeMemoryBytes))
     }
 
     /// Refuses a decode over the budget (`tooLarge`), else reserves what it needs (and `extra`
