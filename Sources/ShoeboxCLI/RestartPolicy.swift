@@ -34,6 +34,7 @@ struct RestartPolicy {
     /// supervisor was (`interrupted`) or was not asked to stop.
     mutating func decide(_ ending: ChildEnding, files: [(path: String, errorClass: ErrorClass)],
                          interrupted: Bool) -> Decision {
+        if ending == .signalled(SIGKILL), !interrupted { return .stop(line: Self.killedLine) }
         guard Self.diedOnAFile(ending), !interrupted else { return .stop(line: nil) }
         guard let file = files.last else {
             return .stop(line: "shoebox: stopped: the ingest process \(ending) outside any decoder, so there is no file to go on without")
@@ -49,6 +50,12 @@ struct RestartPolicy {
         restarts += 1
         return .restart(line: "shoebox: \(what): recorded as \(file.errorClass.rawValue), the ingest goes on without it (restart \(restarts))")
     }
+
+    /// A SIGKILL this command did not send: the crash guard cannot name a file for it, so the
+    /// user is told what usually sends it, and that what was finished is kept.
+    static let killedLine = "shoebox: stopped: the ingest process was killed (SIGKILL), as the kernel's out-of-memory killer "
+        + "or a kill -9 does; every file finished before is recorded: run the same ingest again to go on "
+        + "(under a memory limit, lower limits.decodeMemoryBytes or --jobs)"
 
     private static func diedOnAFile(_ ending: ChildEnding) -> Bool {
         switch ending {

@@ -62,8 +62,11 @@ import Testing
         #expect(policy.decide(.signalled(SIGTERM), files: [], interrupted: true) == .stop(line: nil))
     }
 
-    @Test func aChildKilledFromOutsideIsNotRestarted() {
+    @Test func aChildKilledFromOutsideIsNotRestartedAndTheUserIsToldWhy() {
         var policy = RestartPolicy()
-        #expect(policy.decide(.signalled(SIGKILL), files: [], interrupted: false) == .stop(line: nil))
+        #expect(policy.decide(.signalled(SIGKILL), files: [], interrupted: false) == .stop(line:
+            "shoebox: stopped: the ingest process was killed (SIGKILL), as the kernel's out-of-memory killer or a kill -9 does; "
+            + "every file finished before is recorded: run the same ingest again to go on "
+            + "(under a memory limit, lower limits.decodeMemoryBytes or --jobs)"))
     }
 }
