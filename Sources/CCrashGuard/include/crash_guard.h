@@ -20,7 +20,8 @@ void sb_crash_guard_set_notice(const char *after_timeout, const char *after_cras
 void sb_crash_guard_remove_at_end(const char *folder);
 /* The calling thread starts working on `path` (copied; longer paths are cut at 16383 bytes).
  * With a budget above 0, a watchdog ends the process if the work lasts longer than that
- * many seconds, after writing "timeout<TAB>path" to the log. */
+ * many seconds (ten times that in a ThreadSanitizer build, which runs that much slower),
+ * after writing "timeout<TAB>path" to the log. */
 void sb_crash_guard_enter(const char *path, int budget_seconds);
 /* The calling thread is done with its file. */
 void sb_crash_guard_leave(void);

@@ -31,14 +31,12 @@ extension PostgresCatalog: ResourceReading, DuplicateFinding {
         return resources.sorted { ($0.type, $0.path) < ($1.type, $1.path) }
     }
 
-    public func duplicateGroups() throws -> [DuplicateGroup] {
+    public func duplicateCandidates() throws -> [CataloguedCopy] {
         try read { db in
-            let rows = try db.query("""
-                SELECT content_hash, file_size, path FROM assets WHERE missing = 0 AND content_hash IN (
-                    SELECT content_hash FROM assets WHERE missing = 0 AND content_hash IS NOT NULL
-                    GROUP BY content_hash HAVING count(*) > 1)
-                """).rows
-            return DuplicateGroup.largestFirst(rows.map { ($0.text("content_hash"), $0.int64("file_size"), $0.text("path")) })
+            try db.query(Self.duplicateCandidatesSQL).rows.map {
+                CataloguedCopy(contentHash: $0.text("content_hash"), fileSize: $0.int64("file_size"),
+                               modifiedNanoseconds: $0.int64("mtime_ns"), path: $0.text("path"))
+            }
         }
     }
 }
