@@ -16,6 +16,7 @@ final class PGConnection {
     let conninfo: String
     /// Where `reconnect` says what it is doing.
     private let notices: CatalogNotices
+    private let readingOnly: Bool
     private var handle: OpaquePointer
     private var prepared: [String: String] = [:]
     /// How many statement names this connection has given out (names are never reused: a
@@ -37,10 +38,13 @@ final class PGConnection {
         return delays
     }()
 
-    init(conninfo: String, notices: CatalogNotices = .silent) throws {
+    /// `readingOnly`: for a command that only reads, whose statements are each given up after
+    /// `readStatementTimeout` unless the URI or `PGOPTIONS` says otherwise (`connectionParameters`).
+    init(conninfo: String, notices: CatalogNotices = .silent, readingOnly: Bool = false) throws {
         self.conninfo = conninfo
         self.notices = notices
-        handle = try Self.connect(conninfo)
+        self.readingOnly = readingOnly
+        handle = try Self.connect(conninfo, readingOnly: readingOnly)
     }
 
     deinit { PQfinish(handle) }
@@ -56,15 +60,24 @@ final class PGConnection {
     /// What libpq is given, in order: the default connect timeout first, then `conninfo`
     /// expanded (`expand_dbname`), so that a `connect_timeout` in it is the one that counts.
     /// Without the default when `PGCONNECT_TIMEOUT` is set, which libpq then reads itself.
-    static func connectionParameters(_ conninfo: String,
+    /// A connection `readingOnly` also gets the read statement timeout first (as server options),
+    /// unless `PGOPTIONS` is set: an `options=` in the URI replaces it.
+    static func connectionParameters(_ conninfo: String, readingOnly: Bool = false,
                                      environment: [String: String] = ProcessInfo.processInfo.environment) -> [(String, String)] {
         let timeout = (environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty
             ? [("connect_timeout", String(defaultConnectTimeoutSeconds))] : []
-        return timeout + [("dbname", conninfo)]
+        let statements = readingOnly && (environment["PGOPTIONS"] ?? "").isEmpty
+            ? [("options", "-c statement_timeout=\(readStatementTimeoutSeconds)s")] : []
+        return timeout + statements + [("dbname", conninfo)]
     }
 
-    private static func connect(_ conninfo: String) throws -> OpaquePointer {
-        let parameters = connectionParameters(conninfo)
+    /// How long one statement of a command that only reads may run on the server: a listing
+    /// of a million assets takes a few seconds; a server that stalls (a lock held elsewhere, a
+    /// disk failing) must not hold `list` forever.
+    static let readStatementTimeoutSeconds = 60
+
+    private static func connect(_ conninfo: String, readingOnly: Bool) throws -> OpaquePointer {
+        let parameters = connectionParameters(conninfo, readingOnly: readingOnly)
         let keywords = parameters.map { strdup($0.0) }, values = parameters.map { strdup($0.1) }
         defer { (keywords + values).forEach { free($0) } }
         let opened = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keys in
@@ -128,7 +141,7 @@ final class PGConnection {
     }
 
     private func replaceHandle() throws {
-        let fresh = try Self.connect(conninfo)
+        let fresh = try Self.connect(conninfo, readingOnly: readingOnly)
         PQfinish(handle)
         handle = fresh
         prepared.removeAll()

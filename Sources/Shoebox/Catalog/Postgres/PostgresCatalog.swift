@@ -35,7 +35,7 @@ public final class PostgresCatalog: @unchecked Sendable {
     public init(readingOnly uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
         writer = nil
-        reader = try PGConnection(conninfo: uri, notices: notices)
+        reader = try PGConnection(conninfo: uri, notices: notices, readingOnly: true)
         try PostgresSchema.requireReadable(reader, target: name)
     }
 
