@@ -105,24 +105,24 @@ enum IngestSupervisor {
         }
     }
 
-    /// Starts this executable again with the same arguments and environment, plus the marker.
+    /// Starts this executable again with the same arguments and environment, plus the marker;
+    /// a catalog that carries a password goes in the environment, not in the arguments
+    /// (`ArgumentSecrets`): `ps` shows a process's arguments to every user.
     private static func spawn(marker: String) throws -> pid_t {
-        var arguments: [UnsafeMutablePointer<CChar>?] = (0..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
-        arguments.append(nil)
-        let prefix = Array("\(environmentKey)=".utf8CString.dropLast())
-        var environment: [UnsafeMutablePointer<CChar>?] = []
+        let (kept, catalog) = ArgumentSecrets.movingCatalog(outOf: CommandLine.arguments)
+        let added = ["\(environmentKey)=\(marker)"] + (catalog.map { ["SHOEBOX_CATALOG=\($0)"] } ?? [])
+        let replaced = added.map { String($0.prefix { $0 != "=" }) + "=" }
+        var environment: [String] = []
         var index = 0
         while let entry = environ[index] {
-            let isMarker = prefix.indices.allSatisfy { entry[$0] == prefix[$0] }
-            if !isMarker { environment.append(entry) }
+            let text = String(cString: entry)
+            if !replaced.contains(where: text.hasPrefix) { environment.append(text) }
             index += 1
         }
-        let entry = strdup("\(environmentKey)=\(marker)")
-        defer { free(entry) }
-        environment.append(entry)
-        environment.append(nil)
+        let argv = kept.map { strdup($0) }, envp = (environment + added).map { strdup($0) }
+        defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, "/proc/self/exe", nil, nil, arguments, environment)
+        let rc = posix_spawn(&child, "/proc/self/exe", nil, nil, argv + [nil], envp + [nil])
         guard rc == 0 else { throw SupervisorError.cannotStart(executable: "/proc/self/exe", reason: String(cString: strerror(rc))) }
         return child
     }

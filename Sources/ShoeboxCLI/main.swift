@@ -27,6 +27,7 @@ func main() -> Int32 {
     sb_restore_stop_signals()   // Swift's runtime would print a backtrace on SIGQUIT and go on
     AllocatorTuning.returnLargeBuffersToTheSystem()
     AllocatorTuning.shareFewArenas()
+    ArgumentSecrets.hideFromProcessList()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
         if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {

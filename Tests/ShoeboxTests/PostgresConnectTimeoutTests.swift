@@ -29,6 +29,14 @@ import Testing
         }
 
         deinit { close(socket) }
+
+        /// Waits (at most a minute) until a client has connected; true when one has.
+        func waitForClient() -> Bool {
+            var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 60_000) == 1 else { return false }
+            let client = accept(socket, nil, nil)
+            return client >= 0   // left open, unanswered, until the test ends
+        }
     }
 
     @Test func theDefaultTimeoutComesFirstSoThatTheURIsOwnWins() {

@@ -5,18 +5,18 @@ import Foundation
 /// `key=value` string's `password=` (quoted or not), each as written and percent-decoded.
 /// libpq's own messages quote the text they could not parse (`in URI: "postgresql://u:SECRET@[::1/db"`,
 /// `invalid percent-encoded token: "SECRET%zz"`), so they are masked too, not only Shoebox's.
-struct ConnectionSecrets {
+public struct ConnectionSecrets {
     /// What is masked, longest first (a secret that contains another is masked whole).
-    let secrets: [String]
+    public let secrets: [String]
 
-    init(_ location: String) {
+    public init(_ location: String) {
         var found = Self.uriPasswords(location) + Self.keywordPasswords(location)
         found += found.compactMap { $0.removingPercentEncoding }
         secrets = Array(Set(found.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
     }
 
     /// `text` with every secret replaced by `***`.
-    func masking(_ text: String) -> String {
+    public func masking(_ text: String) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
     }
 
