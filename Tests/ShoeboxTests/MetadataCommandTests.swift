@@ -39,6 +39,50 @@ import Testing
     }
 }
 
+/// Links named as PATHs are followed as ingest follows them; one that points nowhere says so.
+extension MetadataCommandTests {
+    private func linkedFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let real = try folder.folder("real", copying: [Fixtures.sample("tall.jpg")])
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link.jpg").path,
+                                                   withDestinationPath: real.appendingPathComponent("tall.jpg").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("dangling.jpg").path,
+                                                   withDestinationPath: "nowhere.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("folder").path, withDestinationPath: "real")
+        return folder
+    }
+
+    @Test func aLinkToAPhotoIsReadAsThePhotoUnderTheNameGiven() throws {
+        let folder = try linkedFolder()
+        let link = folder.url.appendingPathComponent("link.jpg").path
+
+        let run = try ShoeboxBinary.run(["metadata", link])
+
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix(link + "\tjpeg\t60x600\t2024-06-02T09:15:00\t"), "\(run.output)")
+    }
+
+    @Test func aLinkToAFolderIsWalked() throws {
+        let folder = try linkedFolder()
+        let link = folder.url.appendingPathComponent("folder").path
+
+        let run = try ShoeboxBinary.run(["metadata", link])
+
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix(link + "/tall.jpg\tjpeg\t60x600\t"), "\(run.output)")
+    }
+
+    @Test func aDanglingLinkIsSaidToBeOne() throws {
+        let folder = try linkedFolder()
+        let link = folder.url.appendingPathComponent("dangling.jpg").path
+
+        let run = try ShoeboxBinary.run(["metadata", link])
+
+        #expect(run.status == 1)
+        #expect(run.errors == "failed \(link): a dangling link to nowhere.jpg: it points to nothing that exists\n")
+    }
+}
+
 extension MetadataCommandTests {
     /// A JPEG larger than the prefix read for its segments: its date and size still come whole.
     @Test func aLargeJPEGsSegmentsAreReadWithoutItsScanData() throws {
