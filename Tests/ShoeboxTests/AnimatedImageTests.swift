@@ -67,7 +67,7 @@ import Testing
         for name in ["animated.webp", "sequence.avif"] {
             let asset = try #require(try library.asset(at: root.appendingPathComponent(name)))
             #expect(asset.errorClass == .tooLarge, "\(name)")
-            #expect(asset.errorMessage == "6 frames of 160x120 is over the pipeline's budget of 100000 frame pixels", "\(name)")
+            #expect(asset.errorMessage == "6 frames of 160x120 are over the pipeline's budget of 100000 frame pixels (limits.gifFramePixels)", "\(name)")
         }
     }
 

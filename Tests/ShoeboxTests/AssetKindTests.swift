@@ -41,7 +41,7 @@ import Testing
         let (library, root) = try ingested(["gif/animated.gif", "gif/static.gif"], configuration: configuration)
         let animated = try #require(try library.asset(at: root.appendingPathComponent("gif/animated.gif")))
         #expect(animated.status == .failed && animated.errorClass == .tooLarge)
-        #expect(animated.errorMessage == "more than 5 frames of 160x120 is over the pipeline's budget of 100000 frame pixels")
+        #expect(animated.errorMessage == "6 frames of 160x120 (the walk stopped there) are over the pipeline's budget of 100000 frame pixels (limits.gifFramePixels)")
         #expect(try library.asset(at: root.appendingPathComponent("gif/static.gif"))?.status == .ok)
     }
 

@@ -28,6 +28,32 @@ import Testing
                 "\(asset.errorMessage ?? "")")
     }
 
+    /// libheif's own limit (16384x16384 in libheif 1.15) refuses the header: the file is too
+    /// large, not damaged.
+    @Test func aHeicOverLibheifsLimitIsTooLarge() throws {
+        let library = try TestLibrary()
+        let root = try library.folder.subfolder("photos")
+        var bytes = try Data(contentsOf: Fixtures.sample("photo.heic"))
+        let ispe = try #require(bytes.range(of: Data("ispe".utf8)))
+        bytes.replaceSubrange(ispe.upperBound + 4 ..< ispe.upperBound + 12, with: [0, 0, 0x9C, 0x40, 0, 0, 0x9C, 0x40])   // 40000x40000
+
+        try bytes.write(to: root.appendingPathComponent("huge.heic"))
+        try library.ingest([root])
+
+        let asset = try #require(try library.asset(at: root.appendingPathComponent("huge.heic")))
+        #expect(asset.errorClass == .tooLarge)
+        #expect(asset.errorMessage?.contains("Image size 40000x40000 exceeds the maximum image size") == true, "\(asset.errorMessage ?? "")")
+    }
+
+    /// The frame budget's message counts what it walked: one frame here, not "more than 0".
+    @Test func aSingleFrameOverTheFrameBudgetIsSaidToBeOne() throws {
+        let failure = #expect(throws: GifReader.Failure.self) {
+            try Self.screenBomb.withUnsafeBytes { try GifReader.info(of: $0, framePixelBudget: 1_000_000) }
+        }
+
+        #expect(failure?.description == "one frame of 16000x16000 is over the pipeline's budget of 1000000 frame pixels (limits.gifFramePixels)")
+    }
+
     @Test func aPngWhoseTextInflatesPastTheBudgetIsRefusedBeforeLibvipsOpensIt() throws {
         let library = try TestLibrary()
         let root = try library.folder.subfolder("photos")

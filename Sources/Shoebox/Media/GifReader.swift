@@ -17,7 +17,8 @@ public enum GifReader {
             switch self {
             case let .damaged(reason): return reason
             case let .overBudget(frames, screen, budget):
-                return "more than \(frames - 1) frames of \(screen) is over the pipeline's budget of \(budget) frame pixels"
+                let counted = frames == 1 ? "one frame of \(screen) is" : "\(frames) frames of \(screen) (the walk stopped there) are"
+                return "\(counted) over the pipeline's budget of \(budget) frame pixels (limits.gifFramePixels)"
             }
         }
     }

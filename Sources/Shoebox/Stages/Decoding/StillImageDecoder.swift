@@ -80,7 +80,8 @@ struct StillImageDecoder {
         return found
     }
 
-    /// A libvips failure as the file's: `unsupported` when the library lacks a feature the file
+    /// A libvips failure as the file's: `tooLarge` when a library's own limit refused it
+    /// (libheif's maximum image size), `unsupported` when the library lacks a feature the file
     /// uses (a valid file, such as a lossless JPEG), `damaged` otherwise. Any JPEG XL that
     /// libjxl 0.7 cannot decode is `unsupported`: its one message ("error
     /// JxlDecoderProcessInput") does not tell broken bytes from a newer file it cannot read.
@@ -89,6 +90,7 @@ struct StillImageDecoder {
     private static func failure(_ error: Error, format: MediaFormat, bytes: SourceBytes, path: String,
                                 reason: String) -> IngestError {
         if let refused = error as? IngestError { return refused }   // over a budget, already the file's
+        if (error as? MediaError)?.isOverALibraryLimit == true { return IngestError(.tooLarge, path: path, reason: "\(reason): \(error)") }
         if format == .avif, AVIFSequence.read(UnsafeRawBufferPointer(bytes.buffer)) != nil {
             return IngestError(.unsupported, path: path,
                                reason: "an AVIF image sequence whose still image libheif cannot read: \(reason): \(error)")
@@ -296,7 +298,7 @@ struct StillImageDecoder {
         let framePixels = frames.multipliedReportingOverflow(by: draft.storedSize.width * draft.storedSize.height)
         if framePixels.overflow || framePixels.partialValue > budget {
             throw IngestError(.tooLarge, path: draft.file.path,
-                              reason: "\(frames) frames of \(draft.storedSize) is over the pipeline's budget of \(budget) frame pixels")
+                              reason: "\(frames) frames of \(draft.storedSize) are over the pipeline's budget of \(budget) frame pixels (limits.gifFramePixels)")
         }
         draft.details.frameCount = frames
         draft.details.loopCount = loop
