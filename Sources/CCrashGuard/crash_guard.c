@@ -1,6 +1,9 @@
+#define _GNU_SOURCE
 #include "crash_guard.h"
 
 #include <limits.h>
+#include <link.h>
+#include <ucontext.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -177,13 +180,66 @@ static void die_of(int signal_number) {
     raise(signal_number);
 }
 
+/* Where Shoebox's own machine code lies: the program's executable segments, and those of
+ * the Swift runtime and Foundation, in which Swift's runtime checks (an overflow, an index out
+ * of range, a failed precondition) stop the process with SIGILL. Found once at install, read
+ * by the handler (a fixed array: nothing to allocate there). */
+#define SB_OWN_RANGES 32
+static uintptr_t own_starts[SB_OWN_RANGES], own_ends[SB_OWN_RANGES];
+static int own_count;
+
+static int is_own_library(const char *name) {
+    if (name == NULL || name[0] == '\0')
+        return 1;   /* the program itself */
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    return strncmp(base, "libswift", 8) == 0 || strncmp(base, "libFoundation", 13) == 0;
+}
+
+static int note_own_code(struct dl_phdr_info *info, size_t size, void *unused) {
+    (void)size; (void)unused;
+    if (!is_own_library(info->dlpi_name))
+        return 0;
+    for (int i = 0; i < info->dlpi_phnum && own_count < SB_OWN_RANGES; i++) {
+        const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X))
+            continue;
+        own_starts[own_count] = info->dlpi_addr + segment->p_vaddr;
+        own_ends[own_count] = own_starts[own_count] + segment->p_memsz;
+        own_count++;
+    }
+    return 0;
+}
+
+/* Whether the faulting instruction of `context` is in Shoebox's own code (see above). */
+static int faulted_in_own_code(void *context) {
+    if (context == NULL)
+        return 0;
+    const ucontext_t *state = context;
+#if defined(__x86_64__)
+    uintptr_t pc = (uintptr_t)state->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    uintptr_t pc = (uintptr_t)state->uc_mcontext.pc;
+#else
+    uintptr_t pc = 0;
+#endif
+    for (int i = 0; i < own_count; i++)
+        if (pc >= own_starts[i] && pc < own_ends[i])
+            return 1;
+    return 0;
+}
+
 /* Async-signal-safe: write(2) of a thread-local buffer, then the default action. Two workers
  * may crash at once: the handler stays installed (no SA_RESETHAND), so the second one waits
  * here while the first writes its line, instead of taking the default action and killing the
  * process before that line is whole. The first then ends the process. */
-static void on_fatal_signal(int signal_number) {
+static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
+    (void)info;
     if (handling_here)
         die_of(signal_number);
+    /* SIGILL in Shoebox's own code is a Swift runtime check, not a library's crash: said so,
+     * and logged with an `own` mark for the record. */
+    int own = signal_number == SIGILL && faulted_in_own_code(context);
     handling_here = 1;
     while (__atomic_exchange_n(&handling, 1, __ATOMIC_ACQUIRE)) {
         struct timespec pause = { 0, 1000000 };
@@ -193,13 +249,16 @@ static void on_fatal_signal(int signal_number) {
     if (fd >= 0 && current_length > 0) {
         /* Two writes, no copy: a buffer the size of a path on a crashing thread's stack is
          * what a crash near its end cannot afford. */
+        if (own)
+            write_all(fd, "own\t", 4);
         write_all(fd, current_path, current_length);
         write_all(fd, "\n", 1);
         fsync(fd);
     }
     remove_doomed_folder();
     if (current_length > 0 && __atomic_load_n(&speaks, __ATOMIC_SEQ_CST)) {
-        write_text(2, "shoebox: stopped: a C library crashed on ");
+        write_text(2, own ? "shoebox: stopped: a runtime check in Shoebox's own code failed on "
+                          : "shoebox: stopped: a C library crashed on ");
         write_printable(2, current_path, current_length);
         write_text(2, " (");
         write_text(2, signal_name(signal_number));
@@ -221,8 +280,10 @@ int sb_crash_guard_install(const char *log_path) {
         close(previous);
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = on_fatal_signal;
-    action.sa_flags = SA_NODEFER;
+    if (own_count == 0)
+        dl_iterate_phdr(note_own_code, NULL);
+    action.sa_sigaction = on_fatal_signal;
+    action.sa_flags = SA_NODEFER | SA_SIGINFO;
     sigemptyset(&action.sa_mask);
     const int signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)

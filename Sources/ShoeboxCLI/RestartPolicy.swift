@@ -32,14 +32,14 @@ struct RestartPolicy {
 
     /// Decides about a child that ended as `ending`, with `files` in the crash log, after the
     /// supervisor was (`interrupted`) or was not asked to stop.
-    mutating func decide(_ ending: ChildEnding, files: [(path: String, errorClass: ErrorClass)],
+    mutating func decide(_ ending: ChildEnding, files: [CrashedFile],
                          interrupted: Bool) -> Decision {
         if ending == .signalled(SIGKILL), !interrupted { return .stop(line: Self.killedLine) }
         guard Self.diedOnAFile(ending), !interrupted else { return .stop(line: nil) }
         guard let file = files.last else {
             return .stop(line: "shoebox: stopped: the ingest process \(ending) outside any decoder, so there is no file to go on without")
         }
-        let what = Self.describe(ending, file: file.path)
+        let what = Self.describe(ending, file: file)
         if files.contains(where: { named.contains(Array($0.path.utf8)) }) {
             return .stop(line: "shoebox: stopped: \(what) again after it was recorded; run the same ingest again to go on")
         }
@@ -65,9 +65,11 @@ struct RestartPolicy {
         }
     }
 
-    /// `a C library crashed on PATH (SIGABRT)`, or `PATH went over its time budget`.
-    private static func describe(_ ending: ChildEnding, file path: String) -> String {
-        if case let .signalled(signal) = ending { return "a C library crashed on \(path) (\(crashSignals[signal] ?? "signal \(signal)"))" }
-        return "\(path) went over its time budget"
+    /// `a C library crashed on PATH (SIGABRT)`, `a runtime check in Shoebox's own code failed
+    /// on PATH (SIGILL)`, or `PATH went over its time budget`.
+    private static func describe(_ ending: ChildEnding, file: CrashedFile) -> String {
+        guard case let .signalled(signal) = ending else { return "\(file.path) went over its time budget" }
+        let what = file.inOwnCode ? "a runtime check in Shoebox's own code failed on" : "a C library crashed on"
+        return "\(what) \(file.path) (\(crashSignals[signal] ?? "signal \(signal)"))"
     }
 }

@@ -65,6 +65,20 @@ import Testing
 
     static let crashOnBoom = ["SHOEBOX_TEST_CRASH_ON": "boom"]
 
+    /// A failed Swift runtime check (SIGILL in Shoebox's code) is said to be Shoebox's, not a C library's.
+    @Test func aRuntimeCheckThatFailsInShoeboxsOwnCodeIsSaidToBeOne() throws {
+        let batch = try Batch()
+        let run = try batch.ingest(environment: ["SHOEBOX_TEST_TRAP_ON": "boom"])
+
+        #expect(!run.signalled && run.status == 1)
+        #expect(run.errors.contains("shoebox: a runtime check in Shoebox's own code failed on \(batch.path("boom.jpg")) (SIGILL): "
+                                    + "recorded as crashed, the ingest goes on without it (restart 1)\n"), "\(run.errors)")
+        let boom = try #require(try batch.asset("boom.jpg"))
+        #expect(boom.errorClass == .crashed)
+        #expect(boom.errorMessage?.hasPrefix("the ingest process stopped on a failed runtime check in Shoebox's own code") == true)
+        #expect(try batch.asset("panorama.jpg")?.status == .ok)
+    }
+
     @Test func oneIngestGoesOnPastAFileThatCrashesTheDecoder() throws {
         let batch = try Batch()
         let run = try batch.ingest(environment: Self.crashOnBoom)

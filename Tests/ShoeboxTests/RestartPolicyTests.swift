@@ -23,22 +23,22 @@ import Testing
 
     @Test func aCrashOnANamedFileRestarts() {
         var policy = RestartPolicy()
-        #expect(policy.decide(.signalled(SIGSEGV), files: [("/p/a.jpg", .crashed)], interrupted: false)
+        #expect(policy.decide(.signalled(SIGSEGV), files: [CrashedFile("/p/a.jpg", .crashed)], interrupted: false)
                 == .restart(line: "shoebox: a C library crashed on /p/a.jpg (SIGSEGV): recorded as crashed, the ingest goes on without it (restart 1)"))
-        #expect(policy.decide(.signalled(SIGABRT), files: [("/p/b.jpg", .crashed)], interrupted: false)
+        #expect(policy.decide(.signalled(SIGABRT), files: [CrashedFile("/p/b.jpg", .crashed)], interrupted: false)
                 == .restart(line: "shoebox: a C library crashed on /p/b.jpg (SIGABRT): recorded as crashed, the ingest goes on without it (restart 2)"))
     }
 
     @Test func aFileOverItsBudgetRestarts() {
         var policy = RestartPolicy()
-        #expect(policy.decide(.exited(124), files: [("/p/slow.png", .timeout)], interrupted: false)
+        #expect(policy.decide(.exited(124), files: [CrashedFile("/p/slow.png", .timeout)], interrupted: false)
                 == .restart(line: "shoebox: /p/slow.png went over its time budget: recorded as timeout, the ingest goes on without it (restart 1)"))
     }
 
     @Test func aFileNamedAgainAfterItWasRecordedStops() {
         var policy = RestartPolicy()
-        _ = policy.decide(.signalled(SIGSEGV), files: [("/p/a.jpg", .crashed)], interrupted: false)
-        #expect(policy.decide(.signalled(SIGSEGV), files: [("/p/a.jpg", .crashed)], interrupted: false)
+        _ = policy.decide(.signalled(SIGSEGV), files: [CrashedFile("/p/a.jpg", .crashed)], interrupted: false)
+        #expect(policy.decide(.signalled(SIGSEGV), files: [CrashedFile("/p/a.jpg", .crashed)], interrupted: false)
                 == .stop(line: "shoebox: stopped: a C library crashed on /p/a.jpg (SIGSEGV) again after it was recorded; run the same ingest again to go on"))
     }
 
@@ -50,15 +50,15 @@ import Testing
 
     @Test func restartsStopAtTheLimit() {
         var policy = RestartPolicy(maxRestarts: 2)
-        _ = policy.decide(.signalled(SIGBUS), files: [("/p/1.jpg", .crashed)], interrupted: false)
-        _ = policy.decide(.signalled(SIGBUS), files: [("/p/2.jpg", .crashed)], interrupted: false)
-        #expect(policy.decide(.signalled(SIGBUS), files: [("/p/3.jpg", .crashed)], interrupted: false)
+        _ = policy.decide(.signalled(SIGBUS), files: [CrashedFile("/p/1.jpg", .crashed)], interrupted: false)
+        _ = policy.decide(.signalled(SIGBUS), files: [CrashedFile("/p/2.jpg", .crashed)], interrupted: false)
+        #expect(policy.decide(.signalled(SIGBUS), files: [CrashedFile("/p/3.jpg", .crashed)], interrupted: false)
                 == .stop(line: "shoebox: stopped after 2 restarts: a C library crashed on /p/3.jpg (SIGBUS); run the same ingest again to go on"))
     }
 
     @Test func nothingRestartsAfterAStopWasAskedFor() {
         var policy = RestartPolicy()
-        #expect(policy.decide(.signalled(SIGABRT), files: [("/p/a.jpg", .crashed)], interrupted: true) == .stop(line: nil))
+        #expect(policy.decide(.signalled(SIGABRT), files: [CrashedFile("/p/a.jpg", .crashed)], interrupted: true) == .stop(line: nil))
         #expect(policy.decide(.signalled(SIGTERM), files: [], interrupted: true) == .stop(line: nil))
     }
 

@@ -55,10 +55,11 @@ public enum CrashGuard {
     /// The files an earlier process died on, as `logs` name them (and the logs of dead
     /// supervisors `taken` over, `OrphanedCrashLogs`), each once, with why (`crashed` or
     /// `timeout`); the logs are emptied by `forget`.
-    public static func failedFiles(in library: Library, logs: [CrashLog], taken: [[UInt8]] = [])
-        -> [(path: String, errorClass: ErrorClass)] {
+    public static func failedFiles(in library: Library, logs: [CrashLog], taken: [[UInt8]] = []) -> [CrashedFile] {
         crashedLines(logs.map { contents(of: $0, in: library) } + taken).map { line in
-            line.hasPrefix("timeout\t") ? (path(fromLogText: String(line.dropFirst(8))), .timeout) : (path(fromLogText: line), .crashed)
+            if line.hasPrefix("timeout\t") { return CrashedFile(path(fromLogText: String(line.dropFirst(8))), .timeout) }
+            if line.hasPrefix("own\t") { return CrashedFile(path(fromLogText: String(line.dropFirst(4))), .crashed, inOwnCode: true) }
+            return CrashedFile(path(fromLogText: line), .crashed)
         }
     }
 
@@ -133,13 +134,19 @@ public enum CrashGuard {
 
     #if DEBUG
     /// Test builds only: a decoder that crashes on purpose on files whose path contains
-    /// `$SHOEBOX_TEST_CRASH_ON`, hangs on those containing `$SHOEBOX_TEST_HANG_ON`, or stops
+    /// `$SHOEBOX_TEST_CRASH_ON` (abort, in the C library), traps on those containing
+    /// `$SHOEBOX_TEST_TRAP_ON` (a Swift runtime check, in Shoebox's own code), hangs on those containing `$SHOEBOX_TEST_HANG_ON`, or stops
     /// its process (SIGSTOP) on those containing `$SHOEBOX_TEST_STOP_ON`, so that the tests
     /// can watch a crash, a hang or a stop be survived.
     static func crashOnPurposeIfAsked(_ path: String) {
         let environment = ProcessInfo.processInfo.environment
         if let trigger = environment["SHOEBOX_TEST_CRASH_ON"], !trigger.isEmpty, path.contains(trigger) {
             abort()
+        }
+        if let trigger = environment["SHOEBOX_TEST_TRAP_ON"], !trigger.isEmpty, path.contains(trigger) {
+            // A failed Swift runtime check, as a number from a file out of Int's range would make.
+            let outOfRange = Double(path.utf8.count) * .infinity
+            _ = Int(outOfRange)
         }
         if let trigger = environment["SHOEBOX_TEST_HANG_ON"], !trigger.isEmpty, path.contains(trigger) {
             // Said first, so that a test waits for this line instead of guessing when it is here.

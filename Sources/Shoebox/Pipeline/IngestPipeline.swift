@@ -172,13 +172,12 @@ public final class IngestPipeline {
                                       onEvent: (IngestEvent) -> Void) throws {
         let logs = options.crashLog == .shared ? [CrashLog.shared] : [options.crashLog, .shared]
         let orphans = try OrphanedCrashLogs.takeOver(in: library, except: options.crashLog)
-        for (path, errorClass) in CrashGuard.failedFiles(in: library, logs: logs, taken: orphans.contents) {
+        for crashed in CrashGuard.failedFiles(in: library, logs: logs, taken: orphans.contents) {
+            let path = crashed.path
             guard let status = SourceFile.status(ofPath: path) else { continue }
             let root = roots.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
                 ?? (path as NSString).deletingLastPathComponent
-            let failure = IngestError(errorClass, path: path, reason: errorClass == .timeout
-                ? "took longer than the pipeline's time budget (limits.imageSeconds or videoSeconds), so the ingest process was stopped; skipped until --retry-failed"
-                : "the ingest process died while a C library decoded this file (a crash in the decoder); skipped until --retry-failed")
+            let failure = IngestError(crashed.errorClass, path: path, reason: Self.reason(crashed))
             try sink.recordFailure(failure, file: DiscoveredFile(path: path, root: root, status: status),
                                    contentHash: nil, existingID: nil, run: run)
             tally.recordedBeforeWalk(.failed, path: path)
@@ -186,6 +185,17 @@ public final class IngestPipeline {
         }
         CrashGuard.forget(in: library, logs: logs)
         orphans.remove()
+    }
+
+    /// What the record of a file an earlier process died on says.
+    private static func reason(_ crashed: CrashedFile) -> String {
+        if crashed.errorClass == .timeout {
+            return "took longer than the pipeline's time budget (limits.imageSeconds or videoSeconds), so the ingest process was stopped; skipped until --retry-failed"
+        }
+        if crashed.inOwnCode {
+            return "the ingest process stopped on a failed runtime check in Shoebox's own code while working on this file (a bug in Shoebox: please report it with the file); skipped until --retry-failed"
+        }
+        return "the ingest process died while a C library decoded this file (a crash in the decoder); skipped until --retry-failed"
     }
 
     /// Flags the assets of each walked folder root that are gone from disk, by `flag` (nil: not
