@@ -5,10 +5,12 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static pid_t child_pid;
@@ -151,6 +153,44 @@ pid_t sb_supervisor_fork(void) {
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     errno = saved;
     return child;
+}
+
+struct fresh_thread_call {
+    int (*body)(void);
+    int result;
+};
+
+static void *run_fresh_thread_call(void *context) {
+    struct fresh_thread_call *call = context;
+    call->result = call->body();
+    return NULL;
+}
+
+int sb_call_on_fresh_thread(int (*body)(void)) {
+    struct fresh_thread_call call = { body, -1 };
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    struct rlimit stack;
+    size_t size = 8u << 20;   /* the main thread's usual stack; more when its limit says so */
+    if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY && stack.rlim_cur > size)
+        size = (size_t)stack.rlim_cur;
+    pthread_attr_setstacksize(&attributes, size);
+    pthread_t thread;
+    int started = pthread_create(&thread, &attributes, run_fresh_thread_call, &call);
+    pthread_attr_destroy(&attributes);
+    if (started != 0)
+        return -1;
+    pthread_join(thread, NULL);
+    return call.result;
+}
+
+int sb_thread_id(void) {
+    return (int)syscall(SYS_gettid);
+}
+
+_Noreturn void sb_supervised_child_run(int (*body)(void)) {
+    int status = sb_call_on_fresh_thread(body);
+    exit(status < 0 ? 127 : status);
 }
 
 /* Async-signal-safe: one atomic store. */

@@ -95,7 +95,7 @@ enum IngestSupervisor {
         switch child {
         case 0:
             setenv(environmentKey, marker, 1)
-            exit(main())
+            sb_supervised_child_run { main() }   // on a thread of its own: see process_supervision.h
         case SB_FORK_HAS_THREADS:
             return try spawn(marker: marker)
         case ..<0:

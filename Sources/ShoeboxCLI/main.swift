@@ -27,6 +27,11 @@ func main() -> Int32 {
     sb_restore_stop_signals()   // Swift's runtime would print a backtrace on SIGQUIT and go on
     AllocatorTuning.returnLargeBuffersToTheSystem()
     AllocatorTuning.shareFewArenas()
+    #if DEBUG
+    if ProcessInfo.processInfo.environment["SHOEBOX_TEST_SAY_MAIN_THREAD"] != nil {   // ForkedChildThreadTests
+        FileHandle.standardError.write(Data("shoebox test: main runs on thread \(sb_thread_id()) of process \(getpid())\n".utf8))
+    }
+    #endif
     ArgumentSecrets.hideFromProcessList()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {

@@ -41,6 +41,20 @@ int sb_supervisor_received_signal(void);
  * the child, -1 (errno set) when fork fails. */
 #define SB_FORK_HAS_THREADS (-2)
 pid_t sb_supervisor_fork(void);
+/* In a child that sb_supervisor_fork started: runs `body` on a new thread and ends the
+ * process with its status (exit(3)), the calling thread only waiting. Never returns.
+ * Why: the Swift runtime's lock behind every lazy initialisation (swift::once on Linux) is a
+ * priority-inheritance futex that stores its owner's thread id, which the runtime caches per
+ * thread (`ulock_get_tid`); a forked child's first thread keeps its parent's cached id, so a
+ * lazy initialisation it holds while another thread waits makes the kernel look for an owner
+ * that is not in this process, and both threads spin forever (seen under ThreadSanitizer, 3
+ * threads in swift::threading_impl::once_slow). A new thread caches its own id. */
+_Noreturn void sb_supervised_child_run(int (*body)(void));
+/* Runs `body` on a new thread with a stack as large as the main thread's and returns its
+ * result; -1 when no thread can be started. */
+int sb_call_on_fresh_thread(int (*body)(void));
+/* The calling thread's id (gettid(2)). */
+int sb_thread_id(void);
 
 /* Whether this process has exactly one thread now (1) or not, or cannot tell (0): a process
  * alone may write its environment, which other threads' getenv(3) would read unlocked. */
