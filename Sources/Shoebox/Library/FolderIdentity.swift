@@ -4,7 +4,7 @@ import Glibc
 
 /// A folder as the file system knows it (device and inode), whatever path reaches it: how
 /// Shoebox tells that a path is its library, or lies inside it, through links and `..` alike.
-public struct FolderIdentity: Equatable, Sendable {
+public struct FolderIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
 

@@ -7,7 +7,8 @@ import Glibc
 ///
 /// Nothing is listed into memory first: each directory is read entry by entry while the
 /// next stages already work, and a full queue pauses the walk (back-pressure). Symbolic
-/// links are never followed (no walk leaves its root, no loop), FIFOs and devices are never
+/// links are never followed (no walk leaves its root, no loop), a folder met twice (a bind
+/// mount of its own ancestor) is walked once, FIFOs and devices are never
 /// opened, and the library folder is never walked into (a root that is the library or lies
 /// inside it is not walked at all). Folders are walked through their
 /// descriptors (`openat`, `fstatat`), so a path longer than `PATH_MAX` is walked too; every
@@ -70,15 +71,18 @@ public final class DiscoverStage: @unchecked Sendable {
             output.push(.settled(.skipped(path: root, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
             return report
         }
-        walkFolder(folder, path: root, root: root, depth: 0, report: &report, output: output)
+        var walked: Set = [FolderIdentity(info)]
+        walkFolder(folder, path: root, root: root, depth: 0, walked: &walked, report: &report, output: output)
         return report
     }
 
     /// Walks an open folder (and closes it): each entry is looked at and opened relative to
     /// its folder's descriptor, so no path is resolved again, however deep or long, and a name
     /// that is not UTF-8 is walked like any other (its text escaped, see `PathText`).
-    private func walkFolder(_ folder: Int32, path directory: String, root: String, depth: Int, report: inout RootReport,
-                            output: BlockingQueue<PipelineItem<DiscoveredFile>>) {
+    /// `walked`: the folders of this root walked so far, by device and inode: a folder met again
+    /// (a bind mount of one of its own ancestors, a filesystem loop) is not walked twice.
+    private func walkFolder(_ folder: Int32, path directory: String, root: String, depth: Int, walked: inout Set<FolderIdentity>,
+                            report: inout RootReport, output: BlockingQueue<PipelineItem<DiscoveredFile>>) {
         guard let handle = fdopendir(folder) else {
             output.push(.settled(.skipped(path: directory, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
             close(folder)
@@ -102,6 +106,10 @@ public final class DiscoverStage: @unchecked Sendable {
                 output.push(.work(DiscoveredFile(path: path, root: root, status: SourceFile.Status(info))))
             case S_IFDIR:
                 if let library, library == FolderIdentity(info) { continue }
+                guard walked.insert(FolderIdentity(info)).inserted else {
+                    output.push(.settled(.skipped(path: path, reason: "the same folder as one walked already (a bind mount or a loop); not walked again")))
+                    continue
+                }
                 guard depth < maxDepth else {
                     output.push(.settled(.skipped(path: path, reason: "deeper than \(maxDepth) folders; not walked")))
                     continue
@@ -111,7 +119,7 @@ public final class DiscoverStage: @unchecked Sendable {
                     output.push(.settled(.skipped(path: path, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
                     continue
                 }
-                walkFolder(child, path: path, root: root, depth: depth + 1, report: &report, output: output)
+                walkFolder(child, path: path, root: root, depth: depth + 1, walked: &walked, report: &report, output: output)
             case S_IFLNK:
                 output.push(.settled(.skipped(path: path, reason: "symbolic link; links are not followed")))
             default:
