@@ -21,17 +21,34 @@ public enum JPEGStructure {
     /// The offset just after the first SOS segment header, walking the segments before it by
     /// their lengths (so an EXIF thumbnail's own markers are never mistaken for the image's).
     static func firstScanOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        firstScan(bytes)?.offset
+    }
+
+    /// How many bytes between the segments before the first scan are not part of any: junk that
+    /// libjpeg skips with a warning ("Corrupt JPEG data: N extraneous bytes before marker"), as
+    /// ImageMagick and exiftool read past it. 0 for a well-formed file, or one with no scan.
+    public static func extraneousBytesBeforeFirstScan(_ bytes: UnsafeRawBufferPointer) -> Int {
+        firstScan(bytes)?.extraneousBytes ?? 0
+    }
+
+    /// The segments before the first scan walked as libjpeg's `next_marker` walks them: bytes
+    /// that are not a marker's FF are skipped (and counted) up to the next FF.
+    private static func firstScan(_ bytes: UnsafeRawBufferPointer) -> (offset: Int, extraneousBytes: Int)? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var offset = 2
+        var offset = 2, extraneous = 0
         while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
+            guard bytes[offset] == 0xFF else {
+                offset += 1
+                extraneous += 1
+                continue
+            }
             let marker = bytes[offset + 1]
             if marker == 0xFF { offset += 1; continue }  // fill bytes
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }  // no length
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2 else { return nil }
             let next = offset + 2 + length
-            if marker == 0xDA { return min(next, bytes.count) }
+            if marker == 0xDA { return (min(next, bytes.count), extraneous) }
             if marker == 0xD9 { return nil }
             offset = next
         }

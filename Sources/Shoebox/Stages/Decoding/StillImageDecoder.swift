@@ -17,6 +17,7 @@ struct StillImageDecoder {
         draft.storedSize = PixelSize(width: header.width, height: header.height)
         try DecodeLimits.check(draft.storedSize, limit: configuration.limits.maxPixels, path: path)
         try checkTruncation(bytes, format: draft.format, path: path)
+        warnOfRepairs(bytes, into: &draft)
         if draft.format == .gif { try readGifStructure(bytes, into: &draft) }
         try readAnimation(bytes, header: header, into: &draft)
         let found = readMetadata(bytes, header: header, into: &draft)
@@ -229,6 +230,14 @@ struct StillImageDecoder {
         if format == .png && PNGStructure.isTruncated(raw) {
             throw IngestError(.damaged, path: path, reason: "truncated: the PNG has no IEND chunk")
         }
+    }
+
+    /// What the decoder repairs as it reads, said on the asset: a JPEG's junk bytes between
+    /// its segments, which libjpeg skips.
+    private func warnOfRepairs(_ bytes: SourceBytes, into draft: inout AssetDraft) {
+        guard draft.format == .jpeg else { return }
+        let junk = JPEGStructure.extraneousBytesBeforeFirstScan(UnsafeRawBufferPointer(bytes.buffer))
+        if junk > 0 { draft.warn("\(junk) extraneous \(junk == 1 ? "byte" : "bytes") between the JPEG's segments, skipped as libjpeg does") }
     }
 
     private func record(_ found: StillImageMetadata, into draft: inout AssetDraft) {
