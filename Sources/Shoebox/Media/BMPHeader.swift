@@ -8,8 +8,9 @@ struct BMPHeader: Equatable {
     /// Adobe's bit-field variants (52, 56), Windows 4 and 5 (108, 124).
     static let dibHeaderSizes: Set<Int> = [12, 16, 40, 52, 56, 64, 108, 124]
     static let bitDepths: Set<Int> = [1, 2, 4, 8, 16, 24, 32]
-    /// What FFmpeg's BMP decoder reads: none, RLE8, RLE4, bit fields.
-    static let decodableCompressions: Set<Int> = [0, 1, 2, 3]
+    /// What FFmpeg's BMP decoder reads (none, RLE8, RLE4, bit fields), and alpha bit fields,
+    /// which `BMPBitFields` reads.
+    static let decodableCompressions: Set<Int> = [0, 1, 2, 3, 6]
 
     let dibHeaderSize: Int
     let width: Int

@@ -1,6 +1,7 @@
 /// Decodes a BMP: its headers first (the pixel size and the decode's memory against the
 /// pipeline's limits, the compression against what the decoder reads), then FFmpeg's BMP
-/// decoder (`BMPImage`).
+/// decoder (`BMPImage`), or Shoebox's own for 16- and 32-bit bit-field layouts
+/// (`BMPBitFields`: FFmpeg takes only the common masks).
 /// A BMP holds no capture metadata: its time is its sidecar's, else the file's.
 struct BitmapDecoder {
     let configuration: PipelineConfiguration
@@ -23,13 +24,24 @@ struct BitmapDecoder {
         draft.displayedSize = draft.storedSize
         recordCaptureTime(into: &draft)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: .up, configuration: configuration)
-        let needed = DecodeMemory.bmp(size: draft.storedSize, bitsPerPixel: header.bitsPerPixel)
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let channels: [BMPBitFields.Channel]?
+        do { channels = try BMPBitFields.channels(raw, header: header) } catch {
+            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+        }
+        let needed = channels == nil ? DecodeMemory.bmp(size: draft.storedSize, bitsPerPixel: header.bitsPerPixel)
+                                     : DecodeMemory.bmpBitFields(size: draft.storedSize)
         let limit = configuration.limits.maxDecodeMemoryBytes
         try DecodeLimits.checkMemory(needed, fileBytes: bytes.count, limit: limit, path: path)
         let reservation = memoryGate?.reserve(needed.bytes.addingReportingOverflow(bytes.count).partialValue,
                                               capacity: Int(clamping: limit))
         defer { reservation?.release() }
         do {
+            if let channels {
+                let rgb = try BMPBitFields.decode(raw, header: header, channels: channels)
+                let image = try rgb.withUnsafeBytes { try VipsImage.fromRGB($0, width: header.width, height: header.height) }
+                return DecodedImage(draft: draft, image: try image.fittedInMemory(box.width, box.height), orientation: .up)
+            }
             return DecodedImage(draft: draft, image: try BMPImage.decode(bytes, fitting: box), orientation: .up)
         } catch let error as MediaError where error.isMissingDecoder {
             throw IngestError(.unsupported, path: path, reason: "cannot decode: \(error)")

@@ -117,6 +117,11 @@ struct DecodeMemory: Equatable {
                      what: "a BMP is decoded whole by FFmpeg: its \(size) pixels")
     }
 
+    /// `BMPBitFields` makes the whole picture as 8-bit RGB, and libvips copies it: 6 bytes a pixel.
+    static func bmpBitFields(size: PixelSize) -> DecodeMemory {
+        DecodeMemory(bytes: product(size, 6), what: "a bit-field BMP is decoded whole: its \(size) pixels, twice over")
+    }
+
     /// The HEIF shrinking route's own estimate (`HEIFShrinkingDecoder.Plan.peakBytes`).
     static func heifRoute(_ plan: HEIFShrinkingDecoder.Plan, size: PixelSize) -> DecodeMemory {
         let codec = plan.codec == "av01" ? "dav1d" : plan.hevcEngine.rawValue
