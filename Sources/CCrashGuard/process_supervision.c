@@ -91,17 +91,28 @@ int sb_supervisor_received_signal(void) {
 }
 
 /* /proc/self/task holds one entry a thread; unknown counts as no. */
-int sb_process_has_one_thread(void) {
+/* 1 once sb_supervised_child_run has parked this process's first thread (it only waits). */
+static int parked_threads;
+
+static int thread_count(void) {
     DIR *tasks = opendir("/proc/self/task");
     if (!tasks)
-        return 0;
+        return -1;
     int threads = 0;
     struct dirent *entry;
     while ((entry = readdir(tasks)) != NULL)
         if (entry->d_name[0] != '.')
             threads++;
     closedir(tasks);
-    return threads == 1;
+    return threads;
+}
+
+int sb_process_has_one_thread(void) {
+    return thread_count() == 1;
+}
+
+int sb_process_has_one_working_thread(void) {
+    return thread_count() - __atomic_load_n(&parked_threads, __ATOMIC_SEQ_CST) == 1;
 }
 
 /* What exec(2) does to descriptors: closes those marked close-on-exec. Returns 0, or -1 when
@@ -189,6 +200,7 @@ int sb_thread_id(void) {
 }
 
 _Noreturn void sb_supervised_child_run(int (*body)(void)) {
+    __atomic_store_n(&parked_threads, 1, __ATOMIC_SEQ_CST);
     int status = sb_call_on_fresh_thread(body);
     exit(status < 0 ? 127 : status);
 }

@@ -22,6 +22,8 @@ enum Fixtures {
     /// Whether the tests run under a sanitizer (scripts/sanitize.sh sets these variables): its
     /// shadow memory is no measure of Shoebox's memory or page faults.
     static let underSanitizer = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+    /// Whether they run under ThreadSanitizer, whose runtime starts threads of its own in every process.
+    static let underThreadSanitizer = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil
 
     static func corpus(_ relativePath: String) -> URL {
         (sharedCorpus ?? URL(fileURLWithPath: "/nonexistent/shared/corpus")).appendingPathComponent(relativePath)

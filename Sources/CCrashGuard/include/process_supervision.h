@@ -53,6 +53,10 @@ _Noreturn void sb_supervised_child_run(int (*body)(void));
 /* Runs `body` on a new thread with a stack as large as the main thread's and returns its
  * result; -1 when no thread can be started. */
 int sb_call_on_fresh_thread(int (*body)(void));
+/* Whether this process has exactly one thread that runs code now (1) or not, or cannot tell
+ * (0): as sb_process_has_one_thread, not counting a first thread that sb_supervised_child_run
+ * parked (it only waits, in C: it reads no environment and takes no lock). */
+int sb_process_has_one_working_thread(void);
 /* The calling thread's id (gettid(2)). */
 int sb_thread_id(void);
 

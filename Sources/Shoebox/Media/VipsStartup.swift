@@ -11,7 +11,8 @@ import Glibc
 /// longer of the two, not of both (issue 14).
 ///
 /// What callers may rely on:
-/// - the environment is written only while the process has no other thread: `begin()` sets
+/// - the environment is written only while the process has no other thread (a forked ingest
+///   child's first thread, parked while its own runs, does not count): `begin()` sets
 ///   what libvips reads (`Vips.prepareEnvironment()`) before it starts the thread, and starts
 ///   one only when the process is alone then and libvips's start will write nothing more
 ///   (otherwise `wait()` starts libvips on the caller, as `Vips.start()` always did); `wait()`
@@ -35,7 +36,7 @@ public final class VipsStartup: @unchecked Sendable {
     /// Starts libvips on a new thread when the process is alone now (see the type's notes);
     /// otherwise starts nothing, and `wait()` starts it.
     public static func begin() -> VipsStartup {
-        guard sb_process_has_one_thread() == 1 else { return VipsStartup(thread: nil, prepared: false) }
+        guard sb_process_has_one_working_thread() == 1 else { return VipsStartup(thread: nil, prepared: false) }
         guard Vips.prepareEnvironment() else { return VipsStartup(thread: nil, prepared: true) }
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { _ in
@@ -49,7 +50,7 @@ public final class VipsStartup: @unchecked Sendable {
     public func wait() throws {
         finish()
         try Vips.start()
-        if prepared && sb_process_has_one_thread() == 1 { Vips.restoreEnvironment() }
+        if prepared && sb_process_has_one_working_thread() == 1 { Vips.restoreEnvironment() }
     }
 
     /// Waits for the thread, if any, to end (once).
