@@ -5,7 +5,7 @@
 #   scripts/sanitize.sh thread      # ThreadSanitizer
 #
 # A full build under a sanitizer takes several minutes on 2 cores; the tests then run slower.
-# .ci/run runs `address` after scripts/test.sh (docs/RELIABILITY.md, "Sanitizers").
+# .ci/run runs `address`, then `thread`, after scripts/test.sh (docs/RELIABILITY.md, "Sanitizers").
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 kind="${1:-address}"
