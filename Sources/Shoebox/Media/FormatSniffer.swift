@@ -22,6 +22,8 @@ public enum FormatSniffer {
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // BigTIFF (43, 64-bit offsets), which libtiff reads as it reads TIFF.
+        if head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .matroska }
         if JXLContainer.hasSignature(head) { return .jxl }
         if BMPHeader(head) != nil { return .bmp }
