@@ -1,5 +1,5 @@
-/// Reads the capture date of an IPTC-IIM block: DateCreated (2:55, `CCYYMMDD`) with
-/// TimeCreated (2:60, `HHMMSS±HHMM`).
+/// Reads an IPTC-IIM block: the capture date, DateCreated (2:55, `CCYYMMDD`) with
+/// TimeCreated (2:60, `HHMMSS±HHMM`), and the keywords, caption and title.
 ///
 /// libvips hands over a JPEG's APP13 segment (`Photoshop 3.0`, then image resources, one of
 /// which, 0x0404, is the IIM block) and a TIFF's IPTC tag (the IIM block itself); both are read
@@ -12,6 +12,33 @@ public enum IPTCReader {
         let datasets = records(in: iim)
         guard let date = datasets[55].flatMap(isoDate) else { return nil }
         return date + (datasets[60].flatMap(isoTime) ?? "")
+    }
+
+    /// What IPTC-IIM says of the picture, as Picasa, Photo Mechanic and newsroom tools write
+    /// it: Keywords (2:25, one dataset each), Caption/Abstract (2:120) and Object Name (2:05,
+    /// the title). Text is UTF-8 when it reads as UTF-8 (the coded character set 1:90 that
+    /// says so is often missing), else ISO 8859-1, the IIM's old default; cleaned as EXIF text.
+    public static func descriptive(in bytes: UnsafeRawBufferPointer) -> (keywords: [String], caption: String?, title: String?) {
+        guard let iim = iimBlock(in: bytes) else { return ([], nil, nil) }
+        var keywords: [String] = [], caption: String?, title: String?
+        forEachDataset(in: iim) { record, dataset, value in
+            guard record == 2 else { return }
+            switch dataset {
+            case 25: if let keyword = text(value), !keywords.contains(keyword) { keywords.append(keyword) }
+            case 120: caption = caption ?? text(value)
+            case 5: title = title ?? text(value)
+            default: break
+            }
+        }
+        return (keywords, caption, title)
+    }
+
+    static let maxTextLength = 2_000
+
+    private static func text(_ value: [UInt8]) -> String? {
+        let utf8 = String(validating: value, as: UTF8.self)
+        let decoded = utf8 ?? String(value.map { Character(Unicode.Scalar($0)) })
+        return ExifText.clean(Array(decoded.utf8), maxLength: maxTextLength)
     }
 
     static let photoshopHeader = Array("Photoshop 3.0\0".utf8)
@@ -38,19 +65,26 @@ public enum IPTCReader {
     /// The first value of each dataset of record 2 (the application record), by dataset number.
     static func records(in iim: UnsafeRawBufferPointer) -> [Int: [UInt8]] {
         var found: [Int: [UInt8]] = [:]
+        forEachDataset(in: iim) { record, dataset, value in
+            if record == 2 && found[dataset] == nil { found[dataset] = value }
+        }
+        return found
+    }
+
+    /// Every dataset in order, until the block ends or stops making sense.
+    static func forEachDataset(in iim: UnsafeRawBufferPointer, _ body: (_ record: Int, _ dataset: Int, _ value: [UInt8]) -> Void) {
         var cursor = ByteCursor(iim)
         while let marker = cursor.u8(), marker == 0x1C, let record = cursor.u8(), let dataset = cursor.u8(),
               var length = cursor.u16() {
             if length & 0x8000 != 0 {
                 // An extended dataset: the low bits say how many bytes hold the real length.
-                guard let extended = cursor.sized(length & 0x7FFF), extended <= iim.count else { return found }
+                guard let extended = cursor.sized(length & 0x7FFF), extended <= iim.count else { return }
                 length = extended
             }
             let start = cursor.offset
-            guard cursor.skip(length) else { return found }
-            if record == 2 && found[dataset] == nil { found[dataset] = Array(iim[start..<start + length]) }
+            guard cursor.skip(length) else { return }
+            body(record, dataset, Array(iim[start..<start + length]))
         }
-        return found
     }
 
     /// `CCYYMMDD` as `CCYY-MM-DD`.

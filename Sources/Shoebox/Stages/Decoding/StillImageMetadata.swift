@@ -27,6 +27,7 @@ struct StillImageMetadata {
             (metadata.location, metadata.locationSource) = (place, .xmpGPS)
         }
         if let xmp { describe(from: xmp, into: &metadata) }
+        if let iptc = header.iptcData { describe(fromIPTC: iptc, into: &metadata) }
         var own = exifDates + (xmp?.dates() ?? [])
         if let created = header.iptcData?.withUnsafeBytes(IPTCReader.dateCreated) {
             own.append(DateCandidate(.iptcDateCreated, created))
@@ -41,6 +42,15 @@ struct StillImageMetadata {
         metadata.title = xmp.title()
         metadata.description = xmp.caption()
         metadata.keywords = xmp.keywords()
+    }
+
+    /// The keywords, caption and title of the file's IPTC-IIM block, where its XMP packet gave
+    /// none (XMP first, as the Metadata Working Group's guidance reads both).
+    private static func describe(fromIPTC iptc: Data, into metadata: inout PhotoMetadata) {
+        let found = iptc.withUnsafeBytes(IPTCReader.descriptive)
+        if metadata.keywords.isEmpty { metadata.keywords = found.keywords }
+        metadata.description = metadata.description ?? found.caption
+        metadata.title = metadata.title ?? found.title
     }
 
     /// The EXIF block of a format whose libvips loader does not hand it over: a TIFF file's own
