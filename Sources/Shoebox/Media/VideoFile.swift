@@ -52,7 +52,18 @@ public final class VideoFile {
             throw MediaError.ffmpeg(operation: "open", message: "no video stream")
         }
         streamIndex = index
-        info = Self.describe(opened, stream)
+        var described = Self.describe(opened, stream)
+        if range == nil { Self.addUserDataDay(to: &described, fd: fd, size: Int64(status.st_size)) }
+        info = described
+    }
+
+    /// A QuickTime or MP4 file's `udta/©day` that FFmpeg left out (`QuickTimeUserData`), in its
+    /// place among the capture times: after the QuickTime keys' creation date, before the headers'.
+    private static func addUserDataDay(to info: inout VideoInfo, fd: Int32, size: Int64) {
+        guard info.container.hasPrefix("mov"), !info.dates.contains(where: { $0.source == .quickTimeDay }),
+              let day = QuickTimeUserData.day(fd: fd, size: size).flatMap(XMPDate.iso) else { return }
+        let place = info.dates.firstIndex { $0.source != .quickTimeCreationDate } ?? info.dates.endIndex
+        info.dates.insert(DateCandidate(.quickTimeDay, day), at: place)
     }
 
     deinit {
