@@ -42,7 +42,9 @@ struct BitmapDecoder {
                 let image = try rgb.withUnsafeBytes { try VipsImage.fromRGB($0, width: header.width, height: header.height) }
                 return DecodedImage(draft: draft, image: try image.fittedInMemory(box.width, box.height), orientation: .up)
             }
-            return DecodedImage(draft: draft, image: try BMPImage.decode(bytes, fitting: box), orientation: .up)
+            let image = try BMPImage.decode(bytes, fitting: box)
+            if let repaired = BMPRepairs.warning(raw, header: header) { draft.warn(repaired) }
+            return DecodedImage(draft: draft, image: image, orientation: .up)
         } catch let error as MediaError where error.isMissingDecoder {
             throw IngestError(.unsupported, path: path, reason: "cannot decode: \(error)")
         } catch {
