@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Shoebox", targets: ["Shoebox"]),
         .executable(name: "shoebox", targets: ["ShoeboxCLI"]),
+        .executable(name: "ShoeboxFuzz", targets: ["ShoeboxFuzz"]),
     ],
     targets: [
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
+        // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
+        .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz"),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
