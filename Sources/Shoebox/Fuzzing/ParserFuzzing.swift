@@ -4,11 +4,12 @@ import Foundation
 /// (libFuzzer, `scripts/fuzz.sh`) and its replay mode. It lives in the library, built from the
 /// same sources as the product, so the harness can never fall behind them.
 ///
-/// The first byte picks the parser, the rest is its input. A parser may fail on any input; it
+/// The first byte picks the parser, the rest is its input (the last one, the video path, is
+/// FFmpeg's as much as ours). A parser may fail on any input; it
 /// must never crash, hang or read out of bounds, and the checks below must hold.
 public enum ParserFuzzing {
     /// How many parsers the first byte chooses among.
-    public static let parserCount = 16
+    public static let parserCount = 17
 
     public static func run(_ input: UnsafeRawBufferPointer) {
         guard let selector = input.first else { return }
@@ -36,8 +37,21 @@ public enum ParserFuzzing {
         case 12: _ = IPTCReader.dateCreated(in: body); _ = IPTCReader.descriptive(in: body)
         case 13: bitmap(bytes)
         case 14: _ = PNGText.inflatedBytes(body, atMost: 1 << 20); _ = DecodeMemory.png(body, size: PixelSize(width: 1, height: 1))
-        default: _ = QuickTimeUserData.dayText(inUserData: body)
+        case 15: _ = QuickTimeUserData.dayText(inUserData: body)
+        default: video(body)
         }
+    }
+
+    /// The video probe and poster path: FFmpeg's demuxer and decoder on the bytes, as a file
+    /// (VideoFile reads files by descriptor), Shoebox's description and poster conversion after.
+    /// Needs FFmpeg's libraries; without them the input is passed over.
+    private static func video(_ body: UnsafeRawBufferPointer) {
+        let path = NSTemporaryDirectory() + "/shoebox-fuzz-\(getpid()).mp4"
+        guard FileManager.default.createFile(atPath: path, contents: Data(body)) else { return }
+        defer { unlink(path) }
+        guard let file = try? VideoFile(path: path, format: .mp4) else { return }
+        _ = VideoPosterDecoder.metadata(of: file.info, path: path, modifiedNanoseconds: 0)
+        _ = try? file.posterFrame(at: 0.1, fitting: PixelSize(width: 64, height: 64))
     }
 
     private static func xmp(_ body: UnsafeRawBufferPointer) {
