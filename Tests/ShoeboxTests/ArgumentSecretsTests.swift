@@ -19,7 +19,10 @@ import Testing
         let uri = "postgresql://shoebox:S3cret%21pw@127.0.0.1:\(server.port)/photos?connect_timeout=60"
         let extra = command == "ingest" ? [Fixtures.sample("tall.jpg").path] : []
         let worker = try WorkerProcess([command] + extra + ["--library", folder.path, "--catalog", uri])
-        defer { _ = worker.signalWithChildren(SIGKILL) }
+        defer {   // stopped and reaped: a worker left running is a leak at the test run's end
+            _ = worker.signalWithChildren(SIGKILL)
+            _ = worker.finish()
+        }
 
         try #require(server.waitForClient(), "\(command) never connected")
         let supervisor = worker.process.processIdentifier
