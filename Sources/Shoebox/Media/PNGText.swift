@@ -15,7 +15,7 @@ enum PNGText {
     static func inflatedBytes(_ bytes: UnsafeRawBufferPointer, atMost: Int) -> Int {
         var total = 0, offset = 8
         while offset + 12 <= bytes.count, total <= atMost {
-            let length = Int(bigEndian32(bytes, at: offset))
+            let length = Int(PNGStructure.bigEndian32(bytes, at: offset))
             let start = offset + 8
             guard length <= bytes.count - start - 4 else { break }
             let data = UnsafeRawBufferPointer(rebasing: bytes[start ..< start + length])
@@ -60,9 +60,5 @@ enum PNGText {
 
     private static func chunkType(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String {
         String(decoding: bytes[offset ..< offset + 4], as: UTF8.self)
-    }
-
-    private static func bigEndian32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 }

@@ -28,7 +28,7 @@ enum TIFFPixelData {
             pending += reader.values(directory[subDirectories]).prefix(maxDirectories)
             pending.append(directory.next)
         }
-        let named = merged(pixels.map { $0.clamped(to: 0 ..< size) }.filter { !$0.isEmpty })
+        let named = HEIFPictureData.merged(pixels.map { $0.clamped(to: 0 ..< size) }.filter { !$0.isEmpty })
         // Pixels said to lie over a directory: the file's counts are not to be trusted.
         guard !named.contains(where: { part in directories.contains { $0.overlaps(part) } }) else { return [] }
         return named
@@ -104,18 +104,5 @@ enum TIFFPixelData {
             done += n
         }
         return bytes
-    }
-
-    /// The ranges sorted, overlapping ones joined.
-    private static func merged(_ ranges: [Range<Int64>]) -> [Range<Int64>] {
-        var result: [Range<Int64>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
     }
 }

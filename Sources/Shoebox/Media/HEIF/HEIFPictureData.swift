@@ -71,8 +71,8 @@ enum HEIFPictureData {
         return true
     }
 
-    /// The ranges sorted, overlapping ones joined.
-    private static func merged(_ ranges: [Range<Int64>]) -> [Range<Int64>] {
+    /// The ranges sorted, overlapping ones joined (also `TIFFPixelData`'s).
+    static func merged(_ ranges: [Range<Int64>]) -> [Range<Int64>] {
         var result: [Range<Int64>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
             if let last = result.last, range.lowerBound <= last.upperBound {
