@@ -18,7 +18,7 @@ enum QuickTimeUserData {
     /// The text of `moov/udta/©day` (else `date`) in the file open at `fd`, or nil.
     static func day(fd: Int32, size: Int64) -> String? {
         guard let movie = child("moov", of: 0 ..< size, fd: fd), let userData = child("udta", of: movie, fd: fd),
-              userData.count <= Int64(maxUserDataBytes), let bytes = read(fd, userData) else { return nil }
+              userData.count <= Int64(maxUserDataBytes), let bytes = SourceFile.bytes(fd, in: userData) else { return nil }
         return bytes.withUnsafeBytes { dayText(inUserData: $0) }
     }
 
@@ -52,7 +52,7 @@ enum QuickTimeUserData {
     private static func child(_ type: String, of parent: Range<Int64>, fd: Int32) -> Range<Int64>? {
         var offset = parent.lowerBound
         for _ in 0 ..< maxBoxes {
-            guard offset + 8 <= parent.upperBound, let header = read(fd, offset ..< min(offset + 16, parent.upperBound)),
+            guard offset + 8 <= parent.upperBound, let header = SourceFile.bytes(fd, in: offset ..< min(offset + 16, parent.upperBound)),
                   header.count >= 8 else { return nil }
             var length = Int64(header[0 ..< 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }), headerLength: Int64 = 8
             if length == 1 {
@@ -67,17 +67,5 @@ enum QuickTimeUserData {
             offset += length
         }
         return nil
-    }
-
-    private static func read(_ fd: Int32, _ range: Range<Int64>) -> [UInt8]? {
-        let count = Int(range.count)
-        var bytes = [UInt8](repeating: 0, count: count), done = 0
-        while done < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(range.lowerBound) + off_t(done)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return bytes
     }
 }

@@ -96,13 +96,6 @@ enum TIFFPixelData {
 
     /// `count` bytes at `offset`, or nil when the file does not hold them all.
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count), done = 0
-        while done < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return bytes
+        SourceFile.bytes(fd, in: Int64(offset) ..< Int64(offset) + Int64(count))
     }
 }

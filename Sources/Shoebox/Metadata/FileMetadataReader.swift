@@ -66,8 +66,9 @@ public enum FileMetadataReader {
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
     /// IPTC and the header all sit there; the megabytes of scan data after them are not read),
     /// a PNG's chunks without its pixel data, a HEIF's boxes and items without its coded
-    /// pictures and a TIFF's directories and tags without its strips or tiles (all three left
-    /// zero), any other file whole. A JPEG's segments are looked for in
+    /// pictures, a TIFF's directories and tags without its strips or tiles, a WebP's chunks
+    /// without its frames' picture data (all four left zero), a BMP's headers, any other file
+    /// whole, within the decode budget. A JPEG's segments are looked for in
     /// its first 64 KB, then its first 512 KB; one whose first scan starts later is read whole.
     private static func contents(of path: String, format: MediaFormat, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
         if format == .jpeg, let status = SourceFile.status(ofPath: path) {
@@ -82,7 +83,21 @@ public enum FileMetadataReader {
         if format == .png { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: PNGStructure.pixelData) }
         if format == .heic || format == .avif { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: HEIFPictureData.ranges) }
         if format == .tiff { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: TIFFPixelData.ranges) }
-        return try SourceFile.read(path, maxBytes: maxBytes)
+        if format == .webp { return try SourceFile.read(path, maxBytes: maxBytes, leavingOut: WebPFrameData.ranges) }
+        if format == .bmp { return try SourceFile.prefix(path, count: 4096) }   // its headers: 138 bytes at most
+        return try wholeFile(path, maxBytes: maxBytes)
+    }
+
+    /// A file whose structure names no part to leave out (a GIF, a JPEG XL, a RAW), read whole
+    /// only when its bytes fit the default decode budget, as an ingest counts them: `metadata`
+    /// never holds more of a file than an ingest would.
+    private static func wholeFile(_ path: String, maxBytes: Int64) throws -> (SourceBytes, SourceFile.Status) {
+        let limit = PipelineConfiguration.Limits.defaultDecodeMemoryBytes
+        if let status = SourceFile.status(ofPath: path), status.size > limit {
+            throw IngestError(.tooLarge, path: path, reason: "its metadata is read from the whole file, and its \(status.size) bytes "
+                              + "are more than the \(limit) bytes an ingest lets one decode hold")
+        }
+        return try SourceFile.read(path, maxBytes: min(maxBytes, limit))
     }
 
     /// The prefixes tried, shortest first: 64 KB holds the segments of most JPEGs, 512 KB those
