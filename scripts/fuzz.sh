@@ -18,4 +18,4 @@ swift build --product ShoeboxFuzz --build-path "$build" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -D -Xswiftc FUZZING -Xswiftc -use-ld=lld >&2
 mkdir -p "$corpus"
 # LeakSanitizer off: at exit it reports the library's once-per-process statics (see lsan.supp).
-ASAN_OPTIONS="detect_leaks=0" "$build/debug/ShoeboxFuzz" -max_total_time="$seconds" -max_len=4096 -timeout=30 "$corpus"
+ASAN_OPTIONS="detect_leaks=0" "$build/debug/ShoeboxFuzz" -dict="$root/Fuzz/shoebox.dict" -max_total_time="$seconds" -max_len=4096 -timeout=30 "$corpus"

@@ -7,7 +7,8 @@ import Testing
 /// run in every test run, so a parser the harness cannot reach fails here first.
 @Suite struct ParserFuzzingTests {
     static let seeds = ["tall.jpg", "photo.heic", "screenshot.png", "gif/animated.gif", "formats/bmp-rle8.bmp",
-                        "formats/bmp-32bit.bmp", "formats/jxl-container.jxl", "formats/sequence.avif", "video/portrait.mp4"]
+                        "formats/bmp-32bit.bmp", "formats/jxl-container.jxl", "formats/sequence.avif", "photo.webp", "formats/animated.webp",
+                        "video/portrait.mp4"]
 
     @Test(arguments: seeds) func everyParserTakesARealFileAndItsHalf(seed: String) throws {
         let bytes = [UInt8](try Data(contentsOf: Fixtures.sample(seed)))

@@ -9,7 +9,7 @@ import Foundation
 /// must never crash, hang or read out of bounds, and the checks below must hold.
 public enum ParserFuzzing {
     /// How many parsers the first byte chooses among.
-    public static let parserCount = 17
+    public static let parserCount = 18
 
     public static func run(_ input: UnsafeRawBufferPointer) {
         guard let selector = input.first else { return }
@@ -38,6 +38,7 @@ public enum ParserFuzzing {
         case 13: bitmap(bytes)
         case 14: _ = PNGText.inflatedBytes(body, atMost: 1 << 20); _ = DecodeMemory.png(body, size: PixelSize(width: 1, height: 1))
         case 15: _ = QuickTimeUserData.dayText(inUserData: body)
+        case 16: leftOutParts(body)
         default: video(body)
         }
     }
@@ -52,6 +53,23 @@ public enum ParserFuzzing {
         guard let file = try? VideoFile(path: path, format: .mp4) else { return }
         _ = VideoPosterDecoder.metadata(of: file.info, path: path, modifiedNanoseconds: 0)
         _ = try? file.posterFrame(at: 0.1, fitting: PixelSize(width: 64, height: 64))
+    }
+
+    /// The walkers that name what `metadata` leaves unread, each on the bytes as a file: what
+    /// they name must lie inside it, in order, without overlap (`SourceFile.read` relies on it).
+    private static func leftOutParts(_ body: UnsafeRawBufferPointer) {
+        let path = NSTemporaryDirectory() + "/shoebox-fuzz-parts-\(getpid())"
+        guard FileManager.default.createFile(atPath: path, contents: Data(body)) else { return }
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let size = Int64(body.count)
+        for walker in [PNGStructure.pixelData, TIFFPixelData.ranges, HEIFPictureData.ranges, WebPFrameData.ranges] {
+            let ranges = walker(fd, size)
+            precondition(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }, "left-out parts overlap")
+            precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= size }, "a left-out part outside the file")
+        }
     }
 
     private static func xmp(_ body: UnsafeRawBufferPointer) {
