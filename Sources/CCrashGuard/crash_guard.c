@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,6 +47,17 @@ static SBSlot slots[SB_SLOTS];
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread int current_slot = -1;
 static pthread_once_t watchdog_once = PTHREAD_ONCE_INIT;
+
+/* The in-flight table shared with a supervisor (see the header), or NULL. An entry's path is
+ * written before it is marked used, so a reader never sees a used entry half written. */
+typedef struct {
+    int used;
+    size_t length;
+    char path[SB_PATH_MAX];
+} SBFlight;
+
+static SBFlight *flights;
+static __thread int current_flight = -1;
 
 static void write_all(int fd, const char *bytes, size_t length) {
     while (length > 0) {
@@ -397,12 +409,29 @@ static void start_watchdog(void) {
 #define SB_BUDGET_FACTOR 1
 #endif
 
+static void mark_in_flight(const char *path, size_t length) {
+    if (flights == NULL)
+        return;
+    pthread_mutex_lock(&slots_lock);
+    for (int i = 0; i < SB_SLOTS; i++) {
+        if (__atomic_load_n(&flights[i].used, __ATOMIC_ACQUIRE))
+            continue;
+        memcpy(flights[i].path, path, length);
+        flights[i].length = length;
+        __atomic_store_n(&flights[i].used, 1, __ATOMIC_RELEASE);
+        current_flight = i;
+        break;
+    }
+    pthread_mutex_unlock(&slots_lock);
+}
+
 void sb_crash_guard_enter(const char *path, int budget_seconds) {
     size_t length = strlen(path);
     if (length >= SB_PATH_MAX)
         length = SB_PATH_MAX - 1;
     memcpy(current_path, path, length);
     current_length = length;
+    mark_in_flight(path, length);
     if (budget_seconds <= 0)
         return;
     budget_seconds = budget_seconds > INT_MAX / SB_BUDGET_FACTOR ? INT_MAX : budget_seconds * SB_BUDGET_FACTOR;
@@ -434,10 +463,60 @@ void sb_crash_guard_restart_budget(void) {
 
 void sb_crash_guard_leave(void) {
     current_length = 0;
+    if (current_flight >= 0) {
+        __atomic_store_n(&flights[current_flight].used, 0, __ATOMIC_RELEASE);
+        current_flight = -1;
+    }
     if (current_slot < 0)
         return;
     pthread_mutex_lock(&slots_lock);
     slots[current_slot].used = 0;
     pthread_mutex_unlock(&slots_lock);
     current_slot = -1;
+}
+
+int sb_in_flight_create(void) {
+    int fd = memfd_create("shoebox-in-flight", 0);   /* no MFD_CLOEXEC: a spawned child maps it too */
+    if (fd < 0)
+        return -1;
+    if (ftruncate(fd, (off_t) (SB_SLOTS * sizeof(SBFlight))) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int sb_in_flight_share(int fd) {
+    void *table = mmap(NULL, SB_SLOTS * sizeof(SBFlight), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (table == MAP_FAILED)
+        return -1;
+    flights = table;
+    return 0;
+}
+
+int sb_in_flight_capacity(void) {
+    return SB_SLOTS;
+}
+
+long sb_in_flight_path(int fd, int index, char *buffer, unsigned long capacity) {
+    if (index < 0 || index >= SB_SLOTS)
+        return -1;
+    SBFlight entry;
+    off_t at = (off_t) index * (off_t) sizeof(SBFlight);
+    if (pread(fd, &entry, sizeof entry, at) != (ssize_t) sizeof entry || !entry.used)
+        return -1;
+    size_t length = entry.length < SB_PATH_MAX ? entry.length : SB_PATH_MAX - 1;
+    if (length > capacity)
+        length = capacity;
+    memcpy(buffer, entry.path, length);
+    return (long) length;
+}
+
+int sb_in_flight_clear(int fd) {
+    /* Shrinking to nothing and back gives zero pages: every entry empty. */
+    if (ftruncate(fd, 0) != 0)
+        return -1;
+    return ftruncate(fd, (off_t) (SB_SLOTS * sizeof(SBFlight)));
 }

@@ -28,27 +28,29 @@ import Glibc
 /// - the status is the last child's: 0 or 1 from its summary of the whole batch, or, when the
 ///   supervisor stops restarting, the child's own (its exit status, or its signal, raised again).
 enum IngestSupervisor {
-    /// Set in a child's environment: `<supervisor pid>:<journal descriptor>:<crash log name>`.
+    /// Set in a child's environment:
+    /// `<supervisor pid>:<journal descriptor>:<crash log name>:<in-flight table descriptor>`.
     static let environmentKey = "SHOEBOX_SUPERVISOR"
     static let maxRestarts = 100
 
     /// In a child: its journal and its supervisor's crash log, after making sure it dies with
-    /// its supervisor; nil when this process is not supervised. Exits at once when the
-    /// supervisor is already gone.
+    /// its supervisor and sharing its in-flight table; nil when this process is not
+    /// supervised. Exits at once when the supervisor is already gone.
     static func supervisionIfSupervised() throws -> (journal: IngestJournal, crashLog: CrashLog)? {
         // getenv, not ProcessInfo: a forked child sets the marker itself, after its parent read
         // the environment.
         guard let raw = getenv(environmentKey) else { return nil }
         let marker = String(cString: raw)
         let parts = marker.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.prefix(2).compactMap { Int32($0) }
-        guard parts.count == 3, numbers.count == 2, let log = CrashLog(name: String(parts[2])) else {
+        let numbers = [parts.first, parts.dropFirst().first, parts.last].compactMap { $0.flatMap { Int32($0) } }
+        guard parts.count == 4, numbers.count == 3, let log = CrashLog(name: String(parts[2])) else {
             throw UsageError("\(environmentKey) is internal to shoebox ingest (got \"\(TerminalText.printable(marker))\")")
         }
         guard sb_supervised_child_setup(numbers[0]) == 0 else {
             Output.error("Error: the supervising shoebox process is gone; stopping")
             exit(ExitStatus.failure)
         }
+        _ = try InFlightTable.share(descriptor: numbers[2])
         return (try IngestJournal(descriptor: numbers[1]), log)
     }
 
@@ -58,12 +60,14 @@ enum IngestSupervisor {
     static func run(library: Library) throws -> Int32 {
         let journal = try IngestJournal.create()
         let held = try SupervisorCrashLog.create(in: library)   // the library is sealed by now
+        let inFlight = try InFlightTable.create()
         sb_supervisor_install()
         var policy = RestartPolicy(maxRestarts: maxRestarts)
         while true {
             let child: pid_t
             do {
-                child = try start(journal: journal, log: held.log)
+                inFlight.clear()
+                child = try start(journal: journal, log: held.log, inFlight: inFlight)
             } catch {
                 try? held.retire()
                 throw error
@@ -71,8 +75,11 @@ enum IngestSupervisor {
             sb_supervisor_set_child(child)
             let ending = wait(for: child)
             sb_supervisor_set_child(0)
-            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library, logs: [held.log]),
-                                 interrupted: sb_supervisor_received_signal() != 0) {
+            let interrupted = sb_supervisor_received_signal() != 0
+            if ending == .signalled(SIGKILL), !interrupted {   // no handler ran: the table names the files
+                _ = try? CrashGuard.recordKilled(from: inFlight, to: held.log, in: library)
+            }
+            switch policy.decide(ending, files: CrashGuard.failedFiles(in: library, logs: [held.log]), interrupted: interrupted) {
             case let .restart(line):
                 Output.error(line, erasingProgressLine: true)   // the dead child's, still on screen
             case let .stop(line):
@@ -89,8 +96,8 @@ enum IngestSupervisor {
     /// threads (a copy could inherit a lock one of them holds), this executable again.
     /// A copy is as safe to restart from as a new process: this process never decodes a file,
     /// so each child starts from the state the first one did.
-    private static func start(journal: IngestJournal, log: CrashLog) throws -> pid_t {
-        let marker = "\(getpid()):\(journal.descriptor):\(log.name)"
+    private static func start(journal: IngestJournal, log: CrashLog, inFlight: InFlightTable) throws -> pid_t {
+        let marker = "\(getpid()):\(journal.descriptor):\(log.name):\(inFlight.descriptor)"
         let child = sb_supervisor_fork()
         switch child {
         case 0:

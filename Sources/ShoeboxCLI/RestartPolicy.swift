@@ -5,7 +5,8 @@ import Shoebox
 /// a pure function of how each child ended and which files the crash log names.
 ///
 /// A child is started again only when it died on a file the crash guard named (a fatal signal
-/// in a decoder, or the watchdog's status 124), no stop was asked for (SIGINT, SIGTERM...),
+/// in a decoder, the watchdog's status 124, or a SIGKILL while the in-flight table named
+/// files), no stop was asked for (SIGINT, SIGTERM...),
 /// and the restart is progress: the file was not named before in this command (the restarted
 /// child records it and never decodes it again, so a file named twice means going round in
 /// circles), and there have been fewer than `maxRestarts` restarts.
@@ -34,12 +35,13 @@ struct RestartPolicy {
     /// supervisor was (`interrupted`) or was not asked to stop.
     mutating func decide(_ ending: ChildEnding, files: [CrashedFile],
                          interrupted: Bool) -> Decision {
-        if ending == .signalled(SIGKILL), !interrupted { return .stop(line: Self.killedLine) }
-        guard Self.diedOnAFile(ending), !interrupted else { return .stop(line: nil) }
+        let killed = ending == .signalled(SIGKILL)
+        if killed, !interrupted, !files.contains(where: \.wasKilled) { return .stop(line: Self.killedLine) }
+        guard Self.diedOnAFile(ending) || killed, !interrupted else { return .stop(line: nil) }
         guard let file = files.last else {
             return .stop(line: "shoebox: stopped: the ingest process \(ending) outside any decoder, so there is no file to go on without")
         }
-        let what = Self.describe(ending, file: file)
+        let what = Self.describe(ending, file: file, killed: files.filter(\.wasKilled))
         if files.contains(where: { named.contains(Array($0.path.utf8)) }) {
             return .stop(line: "shoebox: stopped: \(what) again after it was recorded; run the same ingest again to go on")
         }
@@ -48,10 +50,11 @@ struct RestartPolicy {
         }
         files.forEach { named.insert(Array($0.path.utf8)) }
         restarts += 1
-        return .restart(line: "shoebox: \(what): recorded as \(file.errorClass.rawValue), the ingest goes on without it (restart \(restarts))")
+        let them = files.filter(\.wasKilled).count > 1 ? "them" : "it"
+        return .restart(line: "shoebox: \(what): recorded as \(file.errorClass.rawValue), the ingest goes on without \(them) (restart \(restarts))")
     }
 
-    /// A SIGKILL this command did not send: the crash guard cannot name a file for it, so the
+    /// A SIGKILL this command did not send, outside any file's work: no file to blame, so the
     /// user is told what usually sends it, and that what was finished is kept.
     static let killedLine = "shoebox: stopped: the ingest process was killed (SIGKILL), as the kernel's out-of-memory killer "
         + "or a kill -9 does; every file finished before is recorded: run the same ingest again to go on "
@@ -66,9 +69,14 @@ struct RestartPolicy {
     }
 
     /// `a C library crashed on PATH (SIGABRT)`, `a runtime check in Shoebox's own code failed
-    /// on PATH (SIGILL)`, or `PATH went over its time budget`.
-    private static func describe(_ ending: ChildEnding, file: CrashedFile) -> String {
+    /// on PATH (SIGILL)`, `the ingest process was killed (SIGKILL) while working on PATH`, or
+    /// `PATH went over its time budget`.
+    private static func describe(_ ending: ChildEnding, file: CrashedFile, killed: [CrashedFile]) -> String {
         guard case let .signalled(signal) = ending else { return "\(file.path) went over its time budget" }
+        if file.wasKilled {
+            return "the ingest process was killed (SIGKILL, as the out-of-memory killer does) while working on "
+                + killed.map(\.path).joined(separator: " and ")
+        }
         let what = file.inOwnCode ? "a runtime check in Shoebox's own code failed on" : "a C library crashed on"
         return "\(what) \(file.path) (\(crashSignals[signal] ?? "signal \(signal)"))"
     }

@@ -79,6 +79,24 @@ import Testing
         #expect(try batch.asset("panorama.jpg")?.status == .ok)
     }
 
+    /// A SIGKILL runs no handler; the in-flight table the supervisor shares with its child
+    /// still names the file (as when the out-of-memory killer ends a child mid-decode).
+    @Test func aChildKilledWhileDecodingAFileIsRestartedWithoutThatFile() throws {
+        let batch = try Batch()
+        let run = try batch.ingest(["--jobs", "1"], environment: ["SHOEBOX_TEST_KILL_ON": "boom"])
+
+        #expect(!run.signalled && run.status == 1)
+        #expect(run.output.hasPrefix("ingested 2, unchanged 0, moved or touched 0, failed 1, still failed 0, skipped 0, newly missing 0 in "))
+        #expect(run.errors.contains("shoebox: the ingest process was killed (SIGKILL, as the out-of-memory killer does) while working on "
+                                    + "\(batch.path("boom.jpg")): recorded as crashed, the ingest goes on without it (restart 1)\n"), "\(run.errors)")
+        let boom = try #require(try batch.asset("boom.jpg"))
+        #expect(boom.errorClass == .crashed)
+        #expect(boom.errorMessage?.hasPrefix("the ingest process was killed (SIGKILL: the kernel's out-of-memory killer, or a kill -9) "
+                                             + "while working on this file") == true, "\(boom.errorMessage ?? "")")
+        #expect(try batch.asset("panorama.jpg")?.status == .ok)
+        #expect(batch.supervisorLogs == [])
+    }
+
     @Test func oneIngestGoesOnPastAFileThatCrashesTheDecoder() throws {
         let batch = try Batch()
         let run = try batch.ingest(environment: Self.crashOnBoom)

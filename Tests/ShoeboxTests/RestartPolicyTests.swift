@@ -62,6 +62,14 @@ import Testing
         #expect(policy.decide(.signalled(SIGTERM), files: [], interrupted: true) == .stop(line: nil))
     }
 
+    @Test func aChildKilledWhileTheInFlightTableNamedFilesRestartsWithoutThem() {
+        var policy = RestartPolicy()
+        let killed = [CrashedFile("/p/a.png", .crashed, wasKilled: true), CrashedFile("/p/b.gif", .crashed, wasKilled: true)]
+        #expect(policy.decide(.signalled(SIGKILL), files: killed, interrupted: false) == .restart(line:
+            "shoebox: the ingest process was killed (SIGKILL, as the out-of-memory killer does) while working on /p/a.png and /p/b.gif: "
+            + "recorded as crashed, the ingest goes on without them (restart 1)"))
+    }
+
     @Test func aChildKilledFromOutsideIsNotRestartedAndTheUserIsToldWhy() {
         var policy = RestartPolicy()
         #expect(policy.decide(.signalled(SIGKILL), files: [], interrupted: false) == .stop(line:

@@ -2,7 +2,8 @@
 // a log if the process dies of a fatal signal there (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT),
 // or if the work outlasts its time budget (the watchdog then ends the process, status 124).
 // The next run reads the log and records the file as crashed instead of decoding it again.
-// SIGKILL cannot be caught, so a kill -9 never blames a file.
+// SIGKILL cannot be caught: for it, a supervisor shares an in-flight table with its child
+// (below) and reads after the child's death which files were being worked on.
 #ifndef SHOEBOX_CRASH_GUARD_H
 #define SHOEBOX_CRASH_GUARD_H
 
@@ -28,5 +29,20 @@ void sb_crash_guard_leave(void);
 /* The calling thread's budget starts again from now: the time it waited for its turn (for
  * memory, `DecodeMemoryGate`) was not its file's work. */
 void sb_crash_guard_restart_budget(void);
+
+/* The in-flight table: which files the threads of a supervised child are working on, in a
+ * memory file the supervisor makes (`sb_in_flight_create`, before starting the child) and the
+ * child maps (`sb_in_flight_share`, before any work), so that it outlives a child killed by
+ * SIGKILL (the kernel's out-of-memory killer), which no handler sees. */
+/* The table's memory file (not closed on exec), every entry empty; -1 with errno on failure. */
+int sb_in_flight_create(void);
+/* In the child: `sb_crash_guard_enter` and `_leave` also mark `fd`'s table; 0 on success. */
+int sb_in_flight_share(int fd);
+/* In the supervisor, once the child is gone: the path of entry `index` (0 up to
+ * `sb_in_flight_capacity()`) copied into `buffer`, its length, or -1 for an empty entry. */
+int sb_in_flight_capacity(void);
+long sb_in_flight_path(int fd, int index, char *buffer, unsigned long capacity);
+/* Empties every entry, before the next child starts; 0 on success. */
+int sb_in_flight_clear(int fd);
 
 #endif

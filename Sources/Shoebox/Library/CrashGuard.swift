@@ -9,7 +9,8 @@ import Foundation
 /// the library (`CrashLog`: its supervisor's own, or `crash.log`) before the process dies. The
 /// next ingest process reading that log records each logged file as `crashed` (skipped until
 /// `--retry-failed`) before walking. Bystanders are not blamed: only the thread that
-/// died logs its file. A kill -9 logs nothing.
+/// died logs its file. A SIGKILL runs no handler: a supervised child's files in flight are
+/// read from its `InFlightTable` by its supervisor instead.
 public enum CrashGuard {
     /// Sends this process's crash reports to `log` in `library`, for the next ingest that
     /// reads that log to record.
@@ -59,6 +60,7 @@ public enum CrashGuard {
         crashedLines(logs.map { contents(of: $0, in: library) } + taken).map { line in
             if line.hasPrefix("timeout\t") { return CrashedFile(path(fromLogText: String(line.dropFirst(8))), .timeout) }
             if line.hasPrefix("own\t") { return CrashedFile(path(fromLogText: String(line.dropFirst(4))), .crashed, inOwnCode: true) }
+            if line.hasPrefix("killed\t") { return CrashedFile(path(fromLogText: String(line.dropFirst(7))), .crashed, wasKilled: true) }
             return CrashedFile(path(fromLogText: line), .crashed)
         }
     }
@@ -121,10 +123,19 @@ public enum CrashGuard {
         }
     }
 
-    /// Appends `lines` (whole lines of a log) to `crash.log`, as the crash guard appends
-    /// (O_APPEND, never through a link), for the next ingest to record.
-    static func appendToShared(_ lines: [UInt8], in library: Library) throws {
-        let path = CrashLog.shared.path(in: library)
+    /// Writes the files of `table` (a supervised child's, which died of SIGKILL) to `log` as
+    /// killed, for the next child to record; returns them (none: nothing to blame).
+    public static func recordKilled(from table: InFlightTable, to log: CrashLog, in library: Library) throws -> [CrashedFile] {
+        let texts = table.paths()
+        guard !texts.isEmpty else { return [] }
+        try append(Array(texts.map { "killed\t\($0)\n" }.joined().utf8), to: log, in: library)
+        return texts.map { CrashedFile(path(fromLogText: $0), .crashed, wasKilled: true) }
+    }
+
+    /// Appends `lines` (whole lines of a log) to `log`, as the crash guard appends (O_APPEND,
+    /// never through a link), for the next ingest to record.
+    static func append(_ lines: [UInt8], to log: CrashLog, in library: Library) throws {
+        let path = log.path(in: library)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw LibraryError.cannotCreate(path, String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -135,7 +146,8 @@ public enum CrashGuard {
     #if DEBUG
     /// Test builds only: a decoder that crashes on purpose on files whose path contains
     /// `$SHOEBOX_TEST_CRASH_ON` (abort, in the C library), traps on those containing
-    /// `$SHOEBOX_TEST_TRAP_ON` (a Swift runtime check, in Shoebox's own code), hangs on those containing `$SHOEBOX_TEST_HANG_ON`, or stops
+    /// `$SHOEBOX_TEST_TRAP_ON` (a Swift runtime check, in Shoebox's own code), kills its process
+    /// (SIGKILL) on those containing `$SHOEBOX_TEST_KILL_ON`, hangs on those containing `$SHOEBOX_TEST_HANG_ON`, or stops
     /// its process (SIGSTOP) on those containing `$SHOEBOX_TEST_STOP_ON`, so that the tests
     /// can watch a crash, a hang or a stop be survived.
     static func crashOnPurposeIfAsked(_ path: String) {
@@ -147,6 +159,9 @@ public enum CrashGuard {
             // A failed Swift runtime check, as a number from a file out of Int's range would make.
             let outOfRange = Double(path.utf8.count) * .infinity
             _ = Int(outOfRange)
+        }
+        if let trigger = environment["SHOEBOX_TEST_KILL_ON"], !trigger.isEmpty, path.contains(trigger) {
+            kill(getpid(), SIGKILL)   // as the out-of-memory killer ends a process: no handler runs
         }
         if let trigger = environment["SHOEBOX_TEST_HANG_ON"], !trigger.isEmpty, path.contains(trigger) {
             // Said first, so that a test waits for this line instead of guessing when it is here.

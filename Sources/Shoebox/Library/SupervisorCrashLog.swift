@@ -62,7 +62,7 @@ public final class SupervisorCrashLog {
     public func retire() throws {
         let folder = try library.openSealed()
         if let left = try folder.contents(of: log.name, limit: 1 << 20), !left.isEmpty {
-            try CrashGuard.appendToShared(left, in: library)
+            try CrashGuard.append(left, to: .shared, in: library)
         }
         try folder.removeFile(log.name)
     }

@@ -192,6 +192,9 @@ public final class IngestPipeline {
         if crashed.errorClass == .timeout {
             return "took longer than the pipeline's time budget (limits.imageSeconds or videoSeconds), so the ingest process was stopped; skipped until --retry-failed"
         }
+        if crashed.wasKilled {
+            return "the ingest process was killed (SIGKILL: the kernel's out-of-memory killer, or a kill -9) while working on this file, maybe with others at once; skipped until --retry-failed"
+        }
         if crashed.inOwnCode {
             return "the ingest process stopped on a failed runtime check in Shoebox's own code while working on this file (a bug in Shoebox: please report it with the file); skipped until --retry-failed"
         }

@@ -1,0 +1,45 @@
+import CCrashGuard
+import Foundation
+
+/// Which files a supervised ingest child is working on, kept where its supervisor can read
+/// them after the child is gone: a SIGKILL (the kernel's out-of-memory killer) runs no handler,
+/// so the crash guard cannot write the file to the crash log as it does for a crash.
+///
+/// The supervisor makes the table (`create`) before the first child and empties it (`clear`)
+/// before each; the child shares it (`share`) before any work, and from then on every file
+/// `CrashGuard.whileWorking` is on is in it until the work ends. Its memory file is passed to
+/// the child by descriptor, as the journal is, so a forked and a spawned child both reach it.
+public struct InFlightTable: Sendable {
+    public let descriptor: Int32
+
+    /// A new, empty table.
+    public static func create() throws -> InFlightTable {
+        let fd = sb_in_flight_create()
+        guard fd >= 0 else { throw LibraryError.system(path: "memfd:shoebox-in-flight", operation: "memfd_create", code: errno) }
+        return InFlightTable(descriptor: fd)
+    }
+
+    /// The table a supervisor passed down as `descriptor`, which this process marks from now on.
+    public static func share(descriptor: Int32) throws -> InFlightTable {
+        guard sb_in_flight_share(descriptor) == 0 else {
+            throw LibraryError.system(path: "memfd:shoebox-in-flight", operation: "mmap", code: errno)
+        }
+        return InFlightTable(descriptor: descriptor)
+    }
+
+    /// The files being worked on when the child stopped, in the crash log's text
+    /// (`CrashGuard.logText`), in no particular order.
+    public func paths() -> [String] {
+        var buffer = [CChar](repeating: 0, count: 16384)
+        return (0 ..< sb_in_flight_capacity()).compactMap { index in
+            let length = buffer.withUnsafeMutableBufferPointer { sb_in_flight_path(descriptor, index, $0.baseAddress, UInt($0.count)) }
+            guard length >= 0 else { return nil }
+            return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// Empties every entry.
+    public func clear() {
+        _ = sb_in_flight_clear(descriptor)
+    }
+}
