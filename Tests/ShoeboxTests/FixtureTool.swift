@@ -4,6 +4,11 @@ import Testing
 /// Runs one of the tools tests make their media with (`vips`, `exiftool`, `ffmpeg`: Debian
 /// packages that `scripts/setup-debian.sh` installs), failing the test when it fails.
 enum FixtureTool {
+    /// Whether HEICs can be made here: libvips writes them through libheif's x265 encoder, and
+    /// exiftool edits their EXIF.
+    static let canMakeHEIC = ["vips", "exiftool"].allSatisfy { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
+        && ((try? run("vips", ["-l", "foreign"])).map { String(decoding: $0, as: UTF8.self).contains("heifsave") } ?? false)
+
     /// Runs `/usr/bin/TOOL ARGUMENTS` to its end and returns what it wrote on standard output.
     /// `outputIsEnough`: a non-zero status with some output is not a failure (exiftool's way
     /// of reporting a file it could read only in part).

@@ -65,6 +65,35 @@ import Testing
         #expect(iphone.metadata.orientation == 6)
     }
 
+    /// Two HEICs without `irot` or `imir`, each with EXIF orientation 6, made here from
+    /// landscape_6.jpg: one as a third-party camera app writes it (the pixels stored on their
+    /// side, the EXIF written for them: 240x360), one as a converter leaves it (the pixels
+    /// turned upright, the camera's EXIF kept: 240x360 over 360x240 pixels). Both show the
+    /// landscape upright, as landscape_1.jpg.
+    @Test(.enabled(if: FixtureTool.canMakeHEIC, "vips cannot write HEIC or exiftool is missing: skipped"))
+    func aHEICsExifOrientationIsAppliedUnlessItsPixelsWereTurnedAlready() throws {
+        let library = try TestLibrary()
+        let folder = try library.folder.subfolder("heic")
+        let sideways = folder.appendingPathComponent("camera-app.heic"), turned = folder.appendingPathComponent("converted.heic")
+        try FixtureTool.run("vips", ["copy", Fixtures.sample("orientation/landscape_6.jpg").path, sideways.path])
+        try FixtureTool.run("vips", ["autorot", Fixtures.sample("orientation/landscape_6.jpg").path, turned.path])
+        for (file, make) in [(sideways, "Apple"), (turned, "Canon")] {
+            try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=6", "-ExifImageWidth=240",
+                                             "-ExifImageHeight=360", "-Make=\(make)", file.path])
+        }
+
+        try library.ingest([folder, Fixtures.sample("orientation/landscape_1.jpg")])
+
+        let expected = try thumbnail(try #require(try library.asset(at: Fixtures.sample("orientation/landscape_1.jpg"))), in: library)
+        for file in [sideways, turned] {
+            let asset = try #require(try library.asset(at: file))
+            #expect(asset.metadata.orientation == 6)
+            #expect((asset.width, asset.height) == (360, 240), "\(file.lastPathComponent)")
+            let difference = try thumbnail(asset, in: library).meanAbsoluteDifference(to: expected)
+            #expect(difference < 6, "\(file.lastPathComponent) differs from landscape_1.jpg by \(difference)")
+        }
+    }
+
     @Test func theOrientStageRuleForEachFormat() {
         #expect(OrientStage.orientationToApply(format: .jpeg, exifOrientation: 6, containerTransforms: false) == .right)
         #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6, containerTransforms: true) == .up)
@@ -72,6 +101,16 @@ import Testing
         #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6, containerTransforms: false) == .right)
         #expect(OrientStage.orientationToApply(format: .avif, exifOrientation: 5, containerTransforms: false) == .leftMirrored)
         #expect(OrientStage.orientationToApply(format: .png, exifOrientation: 0, containerTransforms: false) == .up)
+        // A HEIF's EXIF written for pixels the other way round than those stored: turned already.
+        let portrait = PixelSize(width: 240, height: 360), landscape = PixelSize(width: 360, height: 240)
+        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 6, containerTransforms: false,
+                                               exifPixelSize: portrait, storedSize: landscape) == .up)
+        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 8, containerTransforms: false,
+                                               exifPixelSize: portrait, storedSize: portrait) == .left)
+        #expect(OrientStage.orientationToApply(format: .heic, exifOrientation: 3, containerTransforms: false,
+                                               exifPixelSize: portrait, storedSize: landscape) == .down)   // no quarter turn: nothing to tell
+        #expect(OrientStage.orientationToApply(format: .jpeg, exifOrientation: 6, containerTransforms: false,
+                                               exifPixelSize: portrait, storedSize: landscape) == .right)  // a JPEG's tag is always applied
         #expect(Orientation.leftMirrored.displayedSize(ofStored: PixelSize(width: 240, height: 360)) == PixelSize(width: 360, height: 240))
     }
 }

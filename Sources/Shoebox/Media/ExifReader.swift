@@ -80,6 +80,10 @@ private struct ExifBlock {
             extras.userComment = ExifText.clean(UnsafeBufferPointer(start: comment.pointee.data + 8,
                                                                      count: Int(comment.pointee.size) - 8))
         }
+        if let width = integers(EXIF_IFD_EXIF, 0xA002).first, let height = integers(EXIF_IFD_EXIF, 0xA003).first,
+           (1 ... 1 << 20).contains(width), (1 ... 1 << 20).contains(height) {
+            extras.pixelSize = PixelSize(width: width, height: height)
+        }
         return extras
     }
 

@@ -12,5 +12,8 @@ public struct PixelSize: Equatable, Hashable, Sendable, Codable, CustomStringCon
     public var pixelCount: Int { width * height }
     public var longEdge: Int { max(width, height) }
     public var transposed: PixelSize { PixelSize(width: height, height: width) }
+    /// Wider than high; a square is neither landscape nor portrait.
+    public var isLandscape: Bool { width > height }
+    public var isPortrait: Bool { height > width }
     public var description: String { "\(width)x\(height)" }
 }

@@ -27,7 +27,7 @@ struct StillImageDecoder {
         // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
         let container = draft.format == .heic || draft.format == .avif
             ? HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer)) : nil
-        let orientation = orientationToApply(header, container: container, draft: draft)
+        let orientation = orientationToApply(header, container: container, exifPixelSize: found.extras.pixelSize, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         let decoded = try decodeAdmitted(bytes, header: header, container: container, draft: draft, box: box,
@@ -210,14 +210,16 @@ struct StillImageDecoder {
     /// the EXIF orientation from its header (libheif applies the container's transforms), so for
     /// HEIC and AVIF the tag comes from the EXIF block, and the container is read to see whether
     /// it has transforms; one that cannot be read (`container` nil) counts as having them
-    /// (libheif has the last word).
-    private func orientationToApply(_ header: VipsImage, container: HEIFContainer?, draft: AssetDraft) -> Orientation {
+    /// (libheif has the last word). The EXIF block's own pixel size tells a stale tag.
+    private func orientationToApply(_ header: VipsImage, container: HEIFContainer?, exifPixelSize: PixelSize?,
+                                    draft: AssetDraft) -> Orientation {
         guard draft.format == .heic || draft.format == .avif else {
             return OrientStage.orientationToApply(format: draft.format, exifOrientation: header.orientationTag,
                                                   containerTransforms: false)
         }
         return OrientStage.orientationToApply(format: draft.format, exifOrientation: draft.metadata.orientation ?? 1,
-                                              containerTransforms: container?.primaryHasTransforms ?? true)
+                                              containerTransforms: container?.primaryHasTransforms ?? true,
+                                              exifPixelSize: exifPixelSize, storedSize: draft.storedSize)
     }
 
     /// libvips pads a cut-off JPEG or PNG read from memory with grey; the structure tells.
