@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
+                       providers: [.apt(["libexpat1-dev"])]),
         // FFmpeg's headers only: no pkgConfig, whose `--libs` would link FFmpeg at start-up.
         // CFFmpegLoader loads the libraries on first use (Debian: headers in the default path).
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
@@ -51,11 +53,11 @@ let package = Package(
         .target(name: "CResample", path: "Sources/CResample"),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib"],
+        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
-        .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz"),
+        .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
         .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]

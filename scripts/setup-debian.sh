@@ -15,6 +15,7 @@ packages=(
     libexif-dev             # CExif: EXIF metadata
     libgif-dev              # CGif: GIF frames, delays and loop count
     zlib1g-dev              # CZlib: what a PNG's compressed text chunks inflate to, counted before libvips holds them
+    libexpat1-dev           # CExpat: XMP packets read as XML, by namespace
     libde265-dev            # CDe265: HEIC pictures decoded and shrunk by Shoebox itself
     libdav1d-dev            # CDav1d: AVIF pictures decoded and shrunk by Shoebox itself, one thread, one copy
     liblcms2-dev            # CLCMS2: embedded colour profiles converted to sRGB, each profile's transform built once

@@ -20,8 +20,12 @@ import Testing
         #expect(Self.packet.caption() == "Before & a &amp; b after")
     }
 
-    @Test(arguments: [("a <![CDATA[b", "a b"), ("&lt;<![CDATA[&lt;]]>&gt;", "<&lt;>"), ("plain", "plain")])
-    func charactersAreDecoded(written: String, read: String) {
-        #expect(XMLEntities.decode(written) == read)
+    @Test func numericCharacterReferencesAreDecoded() {
+        let packet = XMPPacket(text: """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:subject><rdf:Bag>
+            <rdf:li>Caf&#233;</rdf:li><rdf:li>&#x4E2D;&#x6587;</rdf:li></rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>
+            """)
+        #expect(packet.keywords() == ["Café", "中文"])
     }
 }

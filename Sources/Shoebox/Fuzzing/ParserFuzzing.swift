@@ -87,7 +87,7 @@ public enum ParserFuzzing {
     private static func text(_ text: String, _ bytes: [UInt8]) {
         _ = ISO6709.location(text); _ = QuickTimeDate.iso(text); _ = ExifDate.isoLocalTime(text); _ = CaptureTime.gapSeconds(text, text)
         _ = XMPDate.iso(text).map(CaptureTimeChoice.isUsable); _ = CaptureTimeChoice.best(of: [DateCandidate(.xmpCreateDate, text)])
-        _ = XMPCoordinate.degrees(text, allowed: "NS", limit: 90); _ = XMPCoordinate.rational(text); _ = XMLEntities.decode(text)
+        _ = XMPCoordinate.degrees(text, allowed: "NS", limit: 90); _ = XMPCoordinate.rational(text)
         _ = TakeoutJSON.names(forMediaNamed: text); _ = TakeoutJSON.mediaName(forJSONNamed: text)
         _ = TakeoutJSON.contents(of: Data(bytes))
     }

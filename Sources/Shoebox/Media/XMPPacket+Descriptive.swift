@@ -47,8 +47,9 @@ extension XMPPacket {
         return chosen.flatMap { Self.clean($0.text) }
     }
 
-    /// Entities decoded, control characters removed, at most `textLimit` characters; nil if empty.
+    /// Control characters removed, at most `textLimit` characters; nil if empty (the parse
+    /// decoded the entities already).
     static func clean(_ text: String) -> String? {
-        ExifText.clean(Array(XMLEntities.decode(text).utf8), maxLength: textLimit)
+        ExifText.clean(Array(text.utf8), maxLength: textLimit)
     }
 }

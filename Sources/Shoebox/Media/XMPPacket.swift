@@ -2,14 +2,20 @@
 import Glibc
 #endif
 
-/// The XMP packet of a file, found by its `<x:xmpmeta` ... `</x:xmpmeta>` markers, and the
-/// few property values Shoebox reads from it (attribute or element form).
+/// The XMP packet of a file, found by its `<x:xmpmeta` ... `</x:xmpmeta>` markers and read
+/// as XML (`XMPTree`, expat), and the property values Shoebox reads from it, by namespace.
 ///
-/// Not a full RDF parser: enough to read flags and numbers from untrusted packets, with the
-/// packet size bounded and every search inside the file's bytes.
+/// The packet is bounded (`maxLength`) and untrusted: see `XMPTree` for what its parse refuses.
 public struct XMPPacket: Sendable {
     public let text: String
+    let tree: XMPTree
     static let maxLength = 1 << 20
+
+    init(text: String) {
+        self.text = text
+        var utf8 = text
+        tree = utf8.withUTF8 { XMPTree(parsing: UnsafeRawBufferPointer($0)) }
+    }
 
     /// The first XMP packet in `bytes`, or nil.
     public static func find(in bytes: UnsafeRawBufferPointer) -> XMPPacket? {
@@ -22,21 +28,13 @@ public struct XMPPacket: Sendable {
         return XMPPacket(text: String(decoding: bytes[start..<end + closing.count], as: UTF8.self))
     }
 
-    /// Every value of the property `name` (`GCamera:MotionPhoto="1"` or `<GCamera:MotionPhoto>1<`).
+    /// Every value of the property `name`, written with the prefix the packet uses for it
+    /// (`GCamera:MotionPhoto`, an attribute or an element's text), in document order: for the
+    /// vendor properties whose files agree on a prefix more than on a namespace.
     public func values(_ name: String) -> [String] {
-        withBytes { bytes in
-            var found: [String] = []
-            for (open, close) in [("\(name)=\"", "\""), ("\(name)='", "'"), ("<\(name)>", "<")] {
-                let (open, close) = (Array(open.utf8), Array(close.utf8))
-                var position = 0
-                while let start = ByteSearch.first(open, in: bytes, from: position) {
-                    position = start + open.count
-                    guard let end = ByteSearch.first(close, in: bytes, from: position) else { break }
-                    found.append(String(decoding: bytes[position..<end], as: UTF8.self).trimmingWhitespace())
-                }
-            }
-            return found
-        }
+        guard let colon = name.firstIndex(of: ":") else { return [] }
+        let prefix = name[..<colon], local = name[name.index(after: colon)...]
+        return tree.properties.filter { $0.name.prefix == prefix && $0.name.local == local }.map(\.value)
     }
 
     public func value(_ name: String) -> String? { values(name).first }
@@ -44,44 +42,12 @@ public struct XMPPacket: Sendable {
     /// Every value of the property `localName` in the namespace `uri`, whatever prefix the
     /// packet binds to it (`xmp:CreateDate`, or `xap:CreateDate` in packets from before 2005).
     public func values(_ localName: String, namespace uri: String) -> [String] {
-        prefixes(of: uri).flatMap { values("\($0):\(localName)") }
+        tree.properties.filter { $0.name.namespace == uri && $0.name.local == localName }.map(\.value)
     }
 
-    /// The prefixes declared for `uri` (`xmlns:xmp="http://ns.adobe.com/xap/1.0/"`).
-    func prefixes(of uri: String) -> [String] {
-        withBytes { bytes in
-            let declaration = Array("xmlns:".utf8)
-            var found: [String] = []
-            for quote in ["\"", "'"] {
-                let value = Array("=\(quote)\(uri)\(quote)".utf8)
-                var position = 0
-                while let match = ByteSearch.first(value, in: bytes, from: position) {
-                    position = match + value.count
-                    var start = match
-                    while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
-                    guard start < match, start >= declaration.count,
-                          bytes[(start - declaration.count)..<start].elementsEqual(declaration) else { continue }
-                    let prefix = String(decoding: bytes[start..<match], as: UTF8.self)
-                    if !found.contains(prefix) { found.append(prefix) }
-                }
-            }
-            return found
-        }
-    }
-
-    /// Letters, digits, `_`, `-` and `.`: what an XML name prefix is made of (ASCII ones).
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2D, 0x2E: return true
-        default: return false
-        }
-    }
-
-    /// The packet's UTF-8 bytes, searched with memchr rather than through Foundation's
-    /// `range(of:)` (which converts to UTF-16 on Linux, and showed in profiles).
-    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
-        var text = self.text
-        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    /// The items of the array property `localName` in the namespace `uri`, in document order.
+    func listItems(_ localName: String, namespace uri: String) -> [XMPTree.ListItem] {
+        tree.lists.filter { $0.name.namespace == uri && $0.name.local == localName }.flatMap(\.items)
     }
 }
 
