@@ -10,7 +10,7 @@ protocol Command {
     static func run(_ arguments: [String]) throws -> Int32
 }
 
-/// Exit statuses, as documented in the README.
+/// Exit statuses, as documented in docs/CLI.md.
 enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1

@@ -19,7 +19,7 @@ enum ListCommand: Command {
         \(CatalogOption.help)
           --json                  One JSON object a line per asset: path, kind, width, height (as
                                   displayed), orientation, takenAt, make, model, gps, contentHash,
-                                  status, error, thumbnails, and more (see README).
+                                  status, error, thumbnails, and more (see docs/CLI.md).
         \(FetchArguments.help)
           -h, --help              Show this help.
 
