@@ -34,30 +34,23 @@ static char doomed_folder[SB_PATH_MAX];
 static __thread char current_path[SB_PATH_MAX];
 static __thread size_t current_length;
 
-/* The watchdog's view: one slot per thread working on a file under a time budget. */
+/* One slot per thread working on a file: what the watchdog watches (the slots with a budget)
+ * and the in-flight table a supervisor reads after a SIGKILL (every slot). The slots live in
+ * this process's memory until `sb_in_flight_share` moves them into the supervisor's memory
+ * file, before any work. */
 typedef struct {
     int used;
     char path[SB_PATH_MAX];
     size_t length;
     struct timespec deadline;
-    int budget;
+    int budget;   /* seconds; 0: no deadline */
 } SBSlot;
 
-static SBSlot slots[SB_SLOTS];
+static SBSlot own_slots[SB_SLOTS];
+static SBSlot *slots = own_slots;
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread int current_slot = -1;
 static pthread_once_t watchdog_once = PTHREAD_ONCE_INIT;
-
-/* The in-flight table shared with a supervisor (see the header), or NULL. An entry's path is
- * written before it is marked used, so a reader never sees a used entry half written. */
-typedef struct {
-    int used;
-    size_t length;
-    char path[SB_PATH_MAX];
-} SBFlight;
-
-static SBFlight *flights;
-static __thread int current_flight = -1;
 
 static void write_all(int fd, const char *bytes, size_t length) {
     while (length > 0) {
@@ -363,7 +356,7 @@ static void *watch(void *unused) {
         if (late > SB_LATE_NS)
             postpone_deadlines(late);
         for (int i = 0; i < SB_SLOTS; i++) {
-            if (!slots[i].used || !passed(&slots[i].deadline, &now))
+            if (!slots[i].used || slots[i].budget <= 0 || !passed(&slots[i].deadline, &now))
                 continue;
             int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
             if (fd >= 0) {
@@ -409,33 +402,18 @@ static void start_watchdog(void) {
 #define SB_BUDGET_FACTOR 1
 #endif
 
-static void mark_in_flight(const char *path, size_t length) {
-    if (flights == NULL)
-        return;
-    pthread_mutex_lock(&slots_lock);
-    for (int i = 0; i < SB_SLOTS; i++) {
-        if (__atomic_load_n(&flights[i].used, __ATOMIC_ACQUIRE))
-            continue;
-        memcpy(flights[i].path, path, length);
-        flights[i].length = length;
-        __atomic_store_n(&flights[i].used, 1, __ATOMIC_RELEASE);
-        current_flight = i;
-        break;
-    }
-    pthread_mutex_unlock(&slots_lock);
-}
-
 void sb_crash_guard_enter(const char *path, int budget_seconds) {
     size_t length = strlen(path);
     if (length >= SB_PATH_MAX)
         length = SB_PATH_MAX - 1;
     memcpy(current_path, path, length);
     current_length = length;
-    mark_in_flight(path, length);
-    if (budget_seconds <= 0)
-        return;
-    budget_seconds = budget_seconds > INT_MAX / SB_BUDGET_FACTOR ? INT_MAX : budget_seconds * SB_BUDGET_FACTOR;
-    pthread_once(&watchdog_once, start_watchdog);
+    if (budget_seconds > 0) {
+        budget_seconds = budget_seconds > INT_MAX / SB_BUDGET_FACTOR ? INT_MAX : budget_seconds * SB_BUDGET_FACTOR;
+        pthread_once(&watchdog_once, start_watchdog);
+    } else {
+        budget_seconds = 0;
+    }
     pthread_mutex_lock(&slots_lock);
     for (int i = 0; i < SB_SLOTS; i++) {
         if (slots[i].used)
@@ -463,10 +441,6 @@ void sb_crash_guard_restart_budget(void) {
 
 void sb_crash_guard_leave(void) {
     current_length = 0;
-    if (current_flight >= 0) {
-        __atomic_store_n(&flights[current_flight].used, 0, __ATOMIC_RELEASE);
-        current_flight = -1;
-    }
     if (current_slot < 0)
         return;
     pthread_mutex_lock(&slots_lock);
@@ -479,7 +453,7 @@ int sb_in_flight_create(void) {
     int fd = memfd_create("shoebox-in-flight", 0);   /* no MFD_CLOEXEC: a spawned child maps it too */
     if (fd < 0)
         return -1;
-    if (ftruncate(fd, (off_t) (SB_SLOTS * sizeof(SBFlight))) != 0) {
+    if (ftruncate(fd, (off_t) sizeof own_slots) != 0) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -489,10 +463,16 @@ int sb_in_flight_create(void) {
 }
 
 int sb_in_flight_share(int fd) {
-    void *table = mmap(NULL, SB_SLOTS * sizeof(SBFlight), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    void *table = mmap(NULL, sizeof own_slots, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (table == MAP_FAILED)
         return -1;
-    flights = table;
+    pthread_mutex_lock(&slots_lock);
+    SBSlot *shared = table;
+    for (int i = 0; i < SB_SLOTS; i++)   /* nothing in hand yet, as a rule; kept all the same */
+        if (slots[i].used)
+            shared[i] = slots[i];
+    slots = shared;
+    pthread_mutex_unlock(&slots_lock);
     return 0;
 }
 
@@ -503,8 +483,8 @@ int sb_in_flight_capacity(void) {
 long sb_in_flight_path(int fd, int index, char *buffer, unsigned long capacity) {
     if (index < 0 || index >= SB_SLOTS)
         return -1;
-    SBFlight entry;
-    off_t at = (off_t) index * (off_t) sizeof(SBFlight);
+    SBSlot entry;
+    off_t at = (off_t) index * (off_t) sizeof(SBSlot);
     if (pread(fd, &entry, sizeof entry, at) != (ssize_t) sizeof entry || !entry.used)
         return -1;
     size_t length = entry.length < SB_PATH_MAX ? entry.length : SB_PATH_MAX - 1;
@@ -518,5 +498,5 @@ int sb_in_flight_clear(int fd) {
     /* Shrinking to nothing and back gives zero pages: every entry empty. */
     if (ftruncate(fd, 0) != 0)
         return -1;
-    return ftruncate(fd, (off_t) (SB_SLOTS * sizeof(SBFlight)));
+    return ftruncate(fd, (off_t) sizeof own_slots);
 }

@@ -77,7 +77,7 @@ enum IngestSupervisor {
             sb_supervisor_set_child(0)
             let interrupted = sb_supervisor_received_signal() != 0
             if ending == .signalled(SIGKILL), !interrupted {   // no handler ran: the table names the files
-                _ = try? CrashGuard.recordKilled(from: inFlight, to: held.log, in: library)
+                try? CrashGuard.recordKilled(from: inFlight, to: held.log, in: library)
             }
             switch policy.decide(ending, files: CrashGuard.failedFiles(in: library, logs: [held.log]), interrupted: interrupted) {
             case let .restart(line):

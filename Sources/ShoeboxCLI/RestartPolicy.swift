@@ -35,13 +35,13 @@ struct RestartPolicy {
     /// supervisor was (`interrupted`) or was not asked to stop.
     mutating func decide(_ ending: ChildEnding, files: [CrashedFile],
                          interrupted: Bool) -> Decision {
-        let killed = ending == .signalled(SIGKILL)
-        if killed, !interrupted, !files.contains(where: \.wasKilled) { return .stop(line: Self.killedLine) }
+        let killed = ending == .signalled(SIGKILL), killedFiles = files.filter(\.wasKilled)
+        if killed, !interrupted, killedFiles.isEmpty { return .stop(line: Self.killedLine) }
         guard Self.diedOnAFile(ending) || killed, !interrupted else { return .stop(line: nil) }
         guard let file = files.last else {
             return .stop(line: "shoebox: stopped: the ingest process \(ending) outside any decoder, so there is no file to go on without")
         }
-        let what = Self.describe(ending, file: file, killed: files.filter(\.wasKilled))
+        let what = Self.describe(ending, file: file, killed: killedFiles)
         if files.contains(where: { named.contains(Array($0.path.utf8)) }) {
             return .stop(line: "shoebox: stopped: \(what) again after it was recorded; run the same ingest again to go on")
         }
@@ -50,7 +50,7 @@ struct RestartPolicy {
         }
         files.forEach { named.insert(Array($0.path.utf8)) }
         restarts += 1
-        let them = files.filter(\.wasKilled).count > 1 ? "them" : "it"
+        let them = killedFiles.count > 1 ? "them" : "it"
         return .restart(line: "shoebox: \(what): recorded as \(file.errorClass.rawValue), the ingest goes on without \(them) (restart \(restarts))")
     }
 

@@ -36,7 +36,8 @@ void sb_crash_guard_restart_budget(void);
  * SIGKILL (the kernel's out-of-memory killer), which no handler sees. */
 /* The table's memory file (not closed on exec), every entry empty; -1 with errno on failure. */
 int sb_in_flight_create(void);
-/* In the child: `sb_crash_guard_enter` and `_leave` also mark `fd`'s table; 0 on success. */
+/* In the child: the guard keeps its slots (the files `sb_crash_guard_enter` names until
+ * `_leave`) in `fd`'s table from now on; 0 on success. */
 int sb_in_flight_share(int fd);
 /* In the supervisor, once the child is gone: the path of entry `index` (0 up to
  * `sb_in_flight_capacity()`) copied into `buffer`, its length, or -1 for an empty entry. */

@@ -124,12 +124,11 @@ public enum CrashGuard {
     }
 
     /// Writes the files of `table` (a supervised child's, which died of SIGKILL) to `log` as
-    /// killed, for the next child to record; returns them (none: nothing to blame).
-    public static func recordKilled(from table: InFlightTable, to log: CrashLog, in library: Library) throws -> [CrashedFile] {
+    /// killed, for the next child to record (`failedFiles` reads them back).
+    public static func recordKilled(from table: InFlightTable, to log: CrashLog, in library: Library) throws {
         let texts = table.paths()
-        guard !texts.isEmpty else { return [] }
+        guard !texts.isEmpty else { return }
         try append(Array(texts.map { "killed\t\($0)\n" }.joined().utf8), to: log, in: library)
-        return texts.map { CrashedFile(path(fromLogText: $0), .crashed, wasKilled: true) }
     }
 
     /// Appends `lines` (whole lines of a log) to `log`, as the crash guard appends (O_APPEND,
