@@ -50,7 +50,7 @@ enum BMPBitFields {
         let (width, height) = (header.width, header.height)
         let bytesPerPixel = header.bitsPerPixel / 8
         let stride = ((width * header.bitsPerPixel + 31) / 32) * 4
-        let start = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 10, as: UInt32.self)))
+        let start = header.pixelDataOffset
         let (rows, overflow) = stride.multipliedReportingOverflow(by: height)
         guard !overflow, start >= 14, start <= bytes.count, rows <= bytes.count - start else {
             throw Failure(description: "the BMP's pixel data runs past the end of the file")

@@ -20,6 +20,9 @@ struct BMPHeader: Equatable {
     let bitsPerPixel: Int
     /// 0 none, 1 RLE8, 2 RLE4, 3 bit fields, 4 JPEG, 5 PNG, 6 alpha bit fields (0 for OS/2 1.x).
     let compression: Int
+    /// Where the pixel data starts, as the file header says (unchecked: a reader checks it
+    /// against the file's length before it reads there).
+    let pixelDataOffset: Int
 
     /// The headers at the start of `head` (at least the first 30 bytes of the file), or nil.
     init?<Bytes: Collection>(_ head: Bytes) where Bytes.Element == UInt8 {
@@ -42,6 +45,7 @@ struct BMPHeader: Equatable {
         topDown = height < 0
         bitsPerPixel = bits
         compression = core || size < 20 ? 0 : (le(30, 4) ?? 0)
+        pixelDataOffset = le(10, 4) ?? 0
     }
 
     var size: PixelSize { PixelSize(width: width, height: height) }

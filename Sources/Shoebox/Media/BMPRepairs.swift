@@ -7,9 +7,9 @@
 enum BMPRepairs {
     /// The warning for the asset, or nil when nothing is repaired.
     static func warning(_ bytes: UnsafeRawBufferPointer, header: BMPHeader) -> String? {
-        guard header.bitsPerPixel <= 8, let palette = paletteSize(bytes, header: header), bytes.count >= 14 else { return nil }
-        let start = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 10, as: UInt32.self)))
-        guard start < bytes.count else { return nil }
+        let start = header.pixelDataOffset
+        guard header.bitsPerPixel <= 8, start < bytes.count else { return nil }
+        let palette = paletteSize(bytes, header: header)
         let data = UnsafeRawBufferPointer(rebasing: bytes[start...])
         var found = Found()
         switch header.compression {
@@ -32,7 +32,7 @@ enum BMPRepairs {
 
     /// The palette's entries: the header's colours-used count, else 2^bits (the OS/2 1.x
     /// header has no count).
-    private static func paletteSize(_ bytes: UnsafeRawBufferPointer, header: BMPHeader) -> Int? {
+    private static func paletteSize(_ bytes: UnsafeRawBufferPointer, header: BMPHeader) -> Int {
         let full = 1 << header.bitsPerPixel
         guard header.dibHeaderSize >= 40, bytes.count >= 50 else { return full }
         let used = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 46, as: UInt32.self)))

@@ -17,9 +17,9 @@ enum WebPFrameData {
     private static let coded: Set = ["VP8 ", "VP8L", "ALPH"]
 
     static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
-        guard let head = SourceFile.bytes(fd, in: 0 ..< 12), head.prefix(4).elementsEqual("RIFF".utf8),
-              head[8 ..< 12].elementsEqual("WEBP".utf8) else { return [] }
-        let end = min(size, 8 + Int64(littleEndian32(head, at: 4)))
+        guard let (riff, length) = chunkHeader(fd, at: 0), riff == "RIFF",
+              SourceFile.bytes(fd, in: 8 ..< 12)?.elementsEqual("WEBP".utf8) == true else { return [] }
+        let end = min(size, 8 + length)
         var walker = Walker(fd: fd, chunksLeft: maxChunks)
         var named = walker.coded(in: 12 ..< end)
         if end < size { named.append(end ..< size) }
@@ -33,10 +33,9 @@ enum WebPFrameData {
 
         mutating func coded(in span: Range<Int64>) -> [Range<Int64>] {
             var named: [Range<Int64>] = [], offset = span.lowerBound
-            while offset + 8 <= span.upperBound, chunksLeft > 0, let header = SourceFile.bytes(fd, in: offset ..< offset + 8) {
+            while offset + 8 <= span.upperBound, chunksLeft > 0, let (name, length) = WebPFrameData.chunkHeader(fd, at: offset) {
                 chunksLeft -= 1
-                let name = String(decoding: header.prefix(4), as: UTF8.self)
-                let payload = offset + 8, length = Int64(WebPFrameData.littleEndian32(header, at: 4))
+                let payload = offset + 8
                 let payloadEnd = min(span.upperBound, payload + length)
                 if WebPFrameData.coded.contains(name) {
                     named.append(min(payloadEnd, payload + WebPFrameData.keptBytes) ..< payloadEnd)
@@ -49,7 +48,12 @@ enum WebPFrameData {
         }
     }
 
-    private static func littleEndian32(_ bytes: [UInt8], at index: Int) -> UInt32 {
-        (0 ..< 4).reduce(UInt32(0)) { $0 | UInt32(bytes[index + $1]) << (8 * UInt32($1)) }
+    /// A RIFF chunk's name and length at `offset` (little-endian, as RIFF writes it).
+    private static func chunkHeader(_ fd: Int32, at offset: Int64) -> (String, Int64)? {
+        SourceFile.bytes(fd, in: offset ..< offset + 8)?.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw, littleEndian: true)
+            guard let name = cursor.fourCC(), let length = cursor.u32() else { return nil }
+            return (name, Int64(length))
+        }
     }
 }
