@@ -249,6 +249,6 @@ enum CatalogSchema {
             seen[key, default: 0] += 1
             try connection.statement("UPDATE assets SET group_key = ? WHERE id = ?").bind(key, row.id).run()
         }
-        try SQLiteCatalog.regroup(Set(seen.filter { $0.value > 1 }.keys), db: connection)
+        try CatalogGrouping.regroup(Set(seen.filter { $0.value > 1 }.keys), db: connection)
     }
 }

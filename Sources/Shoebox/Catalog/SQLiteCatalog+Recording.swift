@@ -3,12 +3,12 @@ extension SQLiteCatalog {
         try write { db in
             try db.transaction {
                 let before = try (asset.existingID ?? assetID(atPath: asset.file.path, db: db))
-                    .map { try Self.groupKeys(around: $0, db: db) } ?? []
+                    .map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
                 let id = try upsertAsset(asset, run: run, db: db)
                 try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
-                try Self.setGroupKey(of: id, path: asset.file.path, db: db)
+                try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
                 try pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
-                try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+                try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
                 return id
             }
         }
@@ -20,7 +20,7 @@ extension SQLiteCatalog {
             try db.transaction {
                 let now = Self.now()
                 let existing = try existingID ?? assetID(atPath: file.path, db: db)
-                let before = try existing.map { try Self.groupKeys(around: $0, db: db) } ?? []
+                let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
                 if let id = existing {
                     try db.statement("""
                         UPDATE assets SET path = ?, root = ?, file_size = ?, mtime_ns = ?, content_hash = coalesce(?, content_hash),
@@ -38,8 +38,8 @@ extension SQLiteCatalog {
                 }
                 // A failed file leaves its group: the others are grouped again without it.
                 let id = existing ?? db.lastInsertedRowID
-                try Self.setGroupKey(of: id, path: file.path, db: db)
-                try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+                try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
+                try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
             }
         }
     }

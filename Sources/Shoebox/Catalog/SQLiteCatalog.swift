@@ -8,7 +8,7 @@ import Foundation
 /// opened `readingOnly` has no writer: it never writes the database (nor upgrades its
 /// schema), so it reads a library on read-only media, or one the user may only read, and
 /// every write throws `CatalogError.readOnly`.
-public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
+final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     public let path: String
     private let writer: SQLiteConnection?
     private let reader: SQLiteConnection
@@ -133,7 +133,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     try db.statement("UPDATE assets SET seen_run = ?, missing = 0 WHERE id = ?").bind(run, id).run()
                 }
                 try pairIfUnpaired(returned, rules: livePhotoRules, db: db)
-                try Self.regroup(Set(try returned.flatMap { try Self.groupKeys(around: $0, db: db) }), db: db)
+                try CatalogGrouping.regroup(Set(try returned.flatMap { try CatalogGrouping.groupKeys(around: $0, db: db) }), db: db)
             }
         }
     }
@@ -151,15 +151,15 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {
         try write { db in
             try db.transaction {
-                let before = try Self.groupKeys(around: id, db: db)
+                let before = try CatalogGrouping.groupKeys(around: id, db: db)
                 try db.statement("""
                     UPDATE assets SET path = ?, root = ?, pair_key = ?, file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0,
                     updated_at = ? WHERE id = ?
                     """).bind(file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
                               file.status.modifiedNanoseconds, run, Self.now(), id).run()
-                try Self.setGroupKey(of: id, path: file.path, db: db)
+                try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
                 try pairIfUnpaired([id], rules: livePhotoRules, db: db)
-                try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+                try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
             }
         }
     }
@@ -182,7 +182,7 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         let under = Self.pathRange(under: root)
         return try write { db in
             try db.transaction {
-                var keys = try Self.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
+                var keys = try CatalogGrouping.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
                 let statement = try db.statement("""
                     UPDATE assets SET missing = 1, updated_at = ?
                     WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
@@ -190,9 +190,9 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     """).bind(Self.now(), run, under.lowerBound, under.upperBound)
                 var flagged: [String] = []
                 while try statement.step() { flagged.append(statement.text("path")) }
-                for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try Self.groupKeys(around: id, db: db)) }
-                keys.formUnion(try Self.forgetResourceFiles(in: under, notSeenIn: run, db: db))
-                try Self.regroup(keys, db: db)
+                for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
+                keys.formUnion(try CatalogGrouping.forgetResourceFiles(in: under, notSeenIn: run, db: db))
+                try CatalogGrouping.regroup(keys, db: db)
                 return flagged.sorted()
             }
         }
@@ -206,5 +206,15 @@ public final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     static func pathRange(under root: String) -> Range<String> {
         let folder = root.hasSuffix("/") ? String(root.dropLast()) : root
         return (folder + "/")..<(folder + "0")
+    }
+}
+
+extension SQLiteCatalog: CatalogDatabase {
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try write { db in try db.transaction { try body(db) } }
+    }
+
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try read(body)
     }
 }

@@ -19,6 +19,8 @@ final class PGConnection {
     private let readingOnly: Bool
     private var handle: OpaquePointer
     private var prepared: [String: String] = [:]
+    /// The catalog core's SQL (`?` placeholders) as PostgreSQL reads it, by the core's text.
+    var placeholderTexts: [String: String] = [:]
     /// How many statement names this connection has given out (names are never reused: a
     /// pipeline names its statements before the server has prepared any of them).
     private var namesGiven = 0

@@ -67,7 +67,7 @@ extension PostgresCatalog: CatalogStore {
                 .rows.map { $0.int64("id") }
             try db.query("UPDATE assets SET seen_run = $1, missing = 0 WHERE id = ANY($2::bigint[])", run, Self.idArray(ids))
             try Self.pairIfUnpaired(returned, rules: livePhotoRules, db: db)
-            try Self.regroup(Set(try returned.flatMap { try Self.groupKeys(around: $0, db: db) }), db: db)
+            try CatalogGrouping.regroup(Set(try returned.flatMap { try CatalogGrouping.groupKeys(around: $0, db: db) }), db: db)
         }
     }
 
@@ -75,14 +75,14 @@ extension PostgresCatalog: CatalogStore {
     /// pair where it now is.
     public func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {
         try write { db in
-            let before = try Self.groupKeys(around: id, db: db)
+            let before = try CatalogGrouping.groupKeys(around: id, db: db)
             try db.query("""
                 UPDATE assets SET path = $1, root = $2, album_folder = $3, file_name = $4, pair_key = $5, file_size = $6,
                 mtime_ns = $7, seen_run = $8, missing = 0, updated_at = $9 WHERE id = $10
                 """, parameters: Self.placeValues(file) + [file.status.size, file.status.modifiedNanoseconds, run, Self.now(), id])
-            try Self.setGroupKey(of: id, path: file.path, db: db)
+            try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
             try Self.pairIfUnpaired([id], rules: livePhotoRules, db: db)
-            try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+            try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
         }
     }
 
@@ -102,14 +102,14 @@ extension PostgresCatalog: CatalogStore {
     public func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] {
         let under = Self.pathRange(under: root)
         return try write { db in
-            let keys = try Self.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
+            let keys = try CatalogGrouping.groupKeysOfGroupedAssets(in: under, notSeenIn: run, db: db)
             let flagged = try db.query("""
                 UPDATE assets SET missing = 1, updated_at = $1
                 WHERE missing = 0 AND seen_run <> $2 AND path >= $3 AND path < $4
                 RETURNING path
                 """, Self.now(), run, under.lowerBound, under.upperBound).rows.map { $0.text("path") }
             return try Self.settleMissing(flagged: flagged, keys: keys, db: db) {
-                try Self.forgetResourceFiles(in: under, notSeenIn: run, db: db)
+                try CatalogGrouping.forgetResourceFiles(in: under, notSeenIn: run, db: db)
             }
         }
     }
@@ -121,9 +121,9 @@ extension PostgresCatalog: CatalogStore {
     static func settleMissing(flagged: [String], keys: Set<String>, db: PGConnection,
                               forgetResources: () throws -> Set<String>) throws -> [String] {
         var keys = keys
-        for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try groupKeys(around: id, db: db)) }
+        for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
         keys.formUnion(try forgetResources())
-        try regroup(keys, db: db)
+        try CatalogGrouping.regroup(keys, db: db)
         return flagged.sorted()
     }
 

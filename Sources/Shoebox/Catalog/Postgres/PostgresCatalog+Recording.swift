@@ -6,12 +6,12 @@ extension PostgresCatalog {
     /// `record`'s writes, in the caller's transaction on `db`.
     static func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, db: PGConnection) throws -> Int64 {
         let before = try (asset.existingID ?? Self.assetID(atPath: asset.file.path, db: db))
-            .map { try Self.groupKeys(around: $0, db: db) } ?? []
+            .map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let id = try Self.upsertAsset(asset, run: run, db: db)
         try Self.replaceThumbnails(of: id, with: asset.thumbnails, db: db)
-        try Self.setGroupKey(of: id, path: asset.file.path, db: db)
+        try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try Self.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
-        try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+        try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
         return id
     }
 
@@ -26,14 +26,14 @@ extension PostgresCatalog {
     static func recordFailure(_ failure: IngestError, file: DiscoveredFile, contentHash: String?,
                               existingID: Int64?, run: Int64, db: PGConnection) throws {
         let existing = try existingID ?? Self.assetID(atPath: file.path, db: db)
-        let before = try existing.map { try Self.groupKeys(around: $0, db: db) } ?? []
+        let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let failed: [Any?] = [file.status.size, file.status.modifiedNanoseconds, contentHash, failure.errorClass.rawValue,
                               failure.reason, run, Self.now()]
         let id = try existing.map { try markFailed($0, file: file, failed: failed, db: db) }
             ?? insertFailed(file: file, failed: failed, db: db)
         // A failed file leaves its group: the others are grouped again without it.
-        try Self.setGroupKey(of: id, path: file.path, db: db)
-        try Self.regroup(before.union(Self.groupKeys(around: id, db: db)), db: db)
+        try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
+        try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
     }
 
     /// Rewrites the row `id` as a failure at `file`'s place; `failed` are the values after the

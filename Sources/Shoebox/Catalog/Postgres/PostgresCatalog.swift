@@ -11,7 +11,7 @@ import Foundation
 /// concurrent one run again, and a lost connection is opened again with back-off
 /// (`PGConnection.transaction`). A catalog opened `readingOnly` has no writer: every write
 /// throws `CatalogError.readOnly`, and a schema older than this Shoebox's is refused, not upgraded.
-public final class PostgresCatalog: @unchecked Sendable {
+final class PostgresCatalog: @unchecked Sendable {
     /// The location as messages print it (no password).
     public let name: String
     private let writer: PGConnection?
@@ -77,5 +77,15 @@ public final class PostgresCatalog: @unchecked Sendable {
         let bytes = Array(path.utf8)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+    }
+}
+
+extension PostgresCatalog: CatalogDatabase {
+    func writing<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try write(body)
+    }
+
+    func reading<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try read(body)
     }
 }

@@ -1,0 +1,15 @@
+/// What the catalog core needs of a backend: a write transaction and a read, each on a
+/// connection the core runs its SQL on (`CatalogSQL`). The core's rules are written once, in
+/// extensions of this protocol and in the core's own types; a backend adds only what its
+/// server does differently (opening, schema, errors, the work queue).
+protocol CatalogDatabase: AnyObject {
+    associatedtype Connection: CatalogSQL
+
+    /// Runs `body` in one write transaction: committed when it returns, rolled back when it
+    /// throws. It may run more than once (PostgreSQL runs a transaction that lost to a
+    /// concurrent one again): it must have no effect outside the database.
+    func writing<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs `body`'s reads on the reading connection.
+    func reading<T>(_ body: (Connection) throws -> T) throws -> T
+}

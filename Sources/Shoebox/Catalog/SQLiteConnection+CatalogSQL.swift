@@ -1,0 +1,14 @@
+/// The catalog core runs on a SQLite connection: each statement prepared once and kept
+/// (`statement`), reset when its rows are read so that no read transaction is left open.
+extension SQLiteConnection: CatalogSQL {
+    func forEachRow(_ sql: String, _ values: [Any?], _ row: (any CatalogRow) throws -> Void) throws {
+        let statement = try statement(sql).bindArray(values)
+        defer { statement.reset() }
+        while try statement.step() { try row(statement) }
+    }
+
+    /// Nothing to take: a SQLite write transaction (`BEGIN IMMEDIATE`) excludes every other writer.
+    func holdTransactionLock(named name: String) throws {}
+}
+
+extension SQLiteStatement: CatalogRow {}
