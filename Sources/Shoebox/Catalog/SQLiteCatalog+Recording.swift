@@ -7,7 +7,7 @@ extension SQLiteCatalog {
                 let id = try upsertAsset(asset, run: run, db: db)
                 try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
                 try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
-                try pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
+                try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
                 try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
                 return id
             }

@@ -132,7 +132,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                 for id in ids {
                     try db.statement("UPDATE assets SET seen_run = ?, missing = 0 WHERE id = ?").bind(run, id).run()
                 }
-                try pairIfUnpaired(returned, rules: livePhotoRules, db: db)
+                try CatalogPairing.pairIfUnpaired(returned, rules: livePhotoRules, db: db)
                 try CatalogGrouping.regroup(Set(try returned.flatMap { try CatalogGrouping.groupKeys(around: $0, db: db) }), db: db)
             }
         }
@@ -158,7 +158,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     """).bind(file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
                               file.status.modifiedNanoseconds, run, Self.now(), id).run()
                 try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
-                try pairIfUnpaired([id], rules: livePhotoRules, db: db)
+                try CatalogPairing.pairIfUnpaired([id], rules: livePhotoRules, db: db)
                 try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
             }
         }
@@ -173,7 +173,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     updated_at = ?, \(Self.sidecarColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
                     """).bindArray([file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path), file.status.size,
                                     file.status.modifiedNanoseconds, run, Self.now()] + Self.sidecarValues(draft) + [id]).run()
-                try pairIfUnpaired([id], rules: livePhotoRules, db: db)
+                try CatalogPairing.pairIfUnpaired([id], rules: livePhotoRules, db: db)
             }
         }
     }
@@ -190,7 +190,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                     """).bind(Self.now(), run, under.lowerBound, under.upperBound)
                 var flagged: [String] = []
                 while try statement.step() { flagged.append(statement.text("path")) }
-                for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
+                for id in try CatalogPairing.releasePairsMissingAFile(db: db) { keys.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
                 keys.formUnion(try CatalogGrouping.forgetResourceFiles(in: under, notSeenIn: run, db: db))
                 try CatalogGrouping.regroup(keys, db: db)
                 return flagged.sorted()

@@ -5,6 +5,10 @@
 /// migration write theirs: SQLite uses a partial index only for a query whose WHERE clause
 /// contains the index's condition.
 enum ShownAssets {
+    /// A file catalogued without error and on disk, shown or not (a group's hidden member, a
+    /// Live Photo's video): what pairing and grouping may join.
+    static let healthy = "status = 'ok' AND missing = 0"
+
     /// The condition on the `assets` table, unqualified.
     static let condition = "status = 'ok' AND missing = 0 AND hidden = 0"
 

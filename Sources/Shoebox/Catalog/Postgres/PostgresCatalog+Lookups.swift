@@ -66,7 +66,7 @@ extension PostgresCatalog: CatalogStore {
             let returned = try db.query("SELECT id FROM assets WHERE missing = 1 AND id = ANY($1::bigint[])", Self.idArray(ids))
                 .rows.map { $0.int64("id") }
             try db.query("UPDATE assets SET seen_run = $1, missing = 0 WHERE id = ANY($2::bigint[])", run, Self.idArray(ids))
-            try Self.pairIfUnpaired(returned, rules: livePhotoRules, db: db)
+            try CatalogPairing.pairIfUnpaired(returned, rules: livePhotoRules, db: db)
             try CatalogGrouping.regroup(Set(try returned.flatMap { try CatalogGrouping.groupKeys(around: $0, db: db) }), db: db)
         }
     }
@@ -81,7 +81,7 @@ extension PostgresCatalog: CatalogStore {
                 mtime_ns = $7, seen_run = $8, missing = 0, updated_at = $9 WHERE id = $10
                 """, parameters: Self.placeValues(file) + [file.status.size, file.status.modifiedNanoseconds, run, Self.now(), id])
             try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
-            try Self.pairIfUnpaired([id], rules: livePhotoRules, db: db)
+            try CatalogPairing.pairIfUnpaired([id], rules: livePhotoRules, db: db)
             try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
         }
     }
@@ -95,7 +95,7 @@ extension PostgresCatalog: CatalogStore {
                 mtime_ns = $7, seen_run = $8, missing = 0, updated_at = $9, \(sidecar) WHERE id = $\(10 + Self.sidecarColumns.count)
                 """, parameters: Self.placeValues(file) + [file.status.size, file.status.modifiedNanoseconds, run, Self.now()]
                     + Self.sidecarValues(draft) + [id])
-            try Self.pairIfUnpaired([id], rules: livePhotoRules, db: db)
+            try CatalogPairing.pairIfUnpaired([id], rules: livePhotoRules, db: db)
         }
     }
 
@@ -121,7 +121,7 @@ extension PostgresCatalog: CatalogStore {
     static func settleMissing(flagged: [String], keys: Set<String>, db: PGConnection,
                               forgetResources: () throws -> Set<String>) throws -> [String] {
         var keys = keys
-        for id in try releasePairsMissingAFile(db: db) { keys.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
+        for id in try CatalogPairing.releasePairsMissingAFile(db: db) { keys.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
         keys.formUnion(try forgetResources())
         try CatalogGrouping.regroup(keys, db: db)
         return flagged.sorted()

@@ -10,7 +10,7 @@ extension PostgresCatalog {
         let id = try Self.upsertAsset(asset, run: run, db: db)
         try Self.replaceThumbnails(of: id, with: asset.thumbnails, db: db)
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
-        try Self.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
+        try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
         return id
     }
