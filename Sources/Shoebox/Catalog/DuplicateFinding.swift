@@ -8,14 +8,3 @@
 public protocol DuplicateFinding: AnyObject, Sendable {
     func duplicateCandidates() throws -> [CataloguedCopy]
 }
-
-extension DuplicateFinding {
-    /// The one query both backends run: plain SQL that SQLite and PostgreSQL read alike.
-    static var duplicateCandidatesSQL: String {
-        """
-        SELECT content_hash, file_size, mtime_ns, path FROM assets WHERE missing = 0 AND content_hash IN (
-            SELECT content_hash FROM assets WHERE missing = 0 AND content_hash IS NOT NULL
-            GROUP BY content_hash HAVING count(*) > 1)
-        """
-    }
-}

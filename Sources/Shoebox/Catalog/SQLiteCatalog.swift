@@ -218,3 +218,5 @@ extension SQLiteCatalog: CatalogDatabase {
         try read(body)
     }
 }
+
+extension SQLiteCatalog: ResourceReading, DuplicateFinding {}

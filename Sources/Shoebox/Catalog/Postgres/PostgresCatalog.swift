@@ -89,3 +89,5 @@ extension PostgresCatalog: CatalogDatabase {
         try read(body)
     }
 }
+
+extension PostgresCatalog: ResourceReading, DuplicateFinding {}
