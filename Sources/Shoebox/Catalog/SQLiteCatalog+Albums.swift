@@ -8,7 +8,7 @@ extension SQLiteCatalog: AlbumStore {
         return try write { db in
             try db.transaction {
                 if try Self.albumRowID(.user(title), db: db) != nil { return (.user(title), false) }
-                try db.statement("INSERT INTO albums (kind, title, created_at) VALUES ('user', ?, ?)").bind(title, Self.now()).run()
+                try db.statement("INSERT INTO albums (kind, title, created_at) VALUES ('user', ?, ?)").bind(title, CatalogClock.now()).run()
                 return (.user(title), true)
             }
         }
@@ -165,7 +165,7 @@ extension SQLiteCatalog: AlbumStore {
     /// no such folder album (user albums get rows only from `createAlbum`).
     static func makeFolderAlbumRow(_ album: AlbumReference, db: SQLiteConnection) throws -> Int64? {
         guard album.kind == .folder, try folderAlbumExists(album.title, db: db) else { return nil }
-        try db.statement("INSERT INTO albums (kind, title, created_at) VALUES ('folder', ?, ?)").bind(album.title, now()).run()
+        try db.statement("INSERT INTO albums (kind, title, created_at) VALUES ('folder', ?, ?)").bind(album.title, CatalogClock.now()).run()
         return db.lastInsertedRowID
     }
 }

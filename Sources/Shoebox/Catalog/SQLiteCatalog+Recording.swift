@@ -18,7 +18,7 @@ extension SQLiteCatalog {
                               existingID: Int64?, run: Int64) throws {
         try write { db in
             try db.transaction {
-                let now = Self.now()
+                let now = CatalogClock.now()
                 let existing = try existingID ?? assetID(atPath: file.path, db: db)
                 let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
                 if let id = existing {
@@ -51,18 +51,18 @@ extension SQLiteCatalog {
 
     private func upsertAsset(_ asset: AssetDraft, run: Int64, db: SQLiteConnection) throws -> Int64 {
         let m = asset.metadata
-        let now = Self.now()
+        let now = CatalogClock.now()
         let values: [Any?] = [
             asset.file.path, asset.file.root, asset.kind.rawValue, asset.format.rawValue, asset.contentHash,
             asset.file.status.size, asset.file.status.modifiedNanoseconds,
             asset.displayedSize.width, asset.displayedSize.height, m.orientation,
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
-        ] + detailValues(asset) + [asset.warning] + Self.sidecarValues(asset)
+        ] + detailValues(asset) + [asset.warning] + CatalogColumns.sidecarValues(asset)
         let columns = """
             path, root, kind, format, content_hash, file_size, mtime_ns, width, height, orientation,
             make, model, lens_model, iso, f_number, exposure_time, focal_length, seen_run, updated_at, duration_seconds, frame_rate, codec,
             frame_count, loop_count, content_identifier, motion_offset, motion_length, subtypes, pair_key,
-            paired_asset_id, pairing, hidden, warning, \(Self.sidecarColumns.joined(separator: ", "))
+            paired_asset_id, pairing, hidden, warning, \(CatalogColumns.sidecar.joined(separator: ", "))
             """
         // A file at this path that another asset held before (a move onto an old path) gives its row up.
         if let id = try asset.existingID ?? assetID(atPath: asset.file.path, db: db) {
@@ -94,23 +94,6 @@ extension SQLiteCatalog {
                 INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES (?, ?, ?, ?, ?, ?)
                 """).bind(id, thumbnail.name, thumbnail.recipe, thumbnail.width, thumbnail.height, thumbnail.relativePath).run()
         }
-    }
-
-    /// The columns a sidecar may change (`refreshMetadata` writes these alone), in the order
-    /// of `sidecarValues`.
-    static let sidecarColumns = ["taken_at", "taken_at_source", "gps_latitude", "gps_longitude", "gps_altitude",
-                                 "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"]
-
-    static func sidecarValues(_ asset: AssetDraft) -> [Any?] {
-        let m = asset.metadata
-        return [m.takenAt, m.takenAtSource?.rawValue, m.location?.latitude, m.location?.longitude, m.location?.altitude,
-                m.locationSource?.rawValue, m.rating, m.title, m.description, keywordsText(m.keywords), asset.sidecarStamp]
-    }
-
-    /// Keywords as a JSON array of strings; nil for none.
-    static func keywordsText(_ keywords: [String]) -> String? {
-        guard !keywords.isEmpty else { return nil }
-        return JSONValue.array(keywords.map { .string($0) }).text
     }
 
     /// The GIF, video and Live Photo columns; pairing is reset and made again by `pairLivePhoto`.

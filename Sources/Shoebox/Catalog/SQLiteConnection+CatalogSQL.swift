@@ -9,6 +9,10 @@ extension SQLiteConnection: CatalogSQL {
 
     /// Nothing to take: a SQLite write transaction (`BEGIN IMMEDIATE`) excludes every other writer.
     func holdTransactionLock(named name: String) throws {}
+
+    func isAmongIDs(_ column: String) -> String { "\(column) IN (SELECT value FROM json_each(?))" }
+
+    func idList(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
 }
 
 extension SQLiteStatement: CatalogRow {}

@@ -12,4 +12,8 @@ protocol CatalogDatabase: AnyObject {
 
     /// Runs `body`'s reads on the reading connection.
     func reading<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// The columns this backend's schema derives from a file's place, and their values for
+    /// `file`: `path`, `root` and `pair_key` always, and whatever else the schema keeps.
+    static func placeColumns(of file: DiscoveredFile) -> CatalogPlace
 }

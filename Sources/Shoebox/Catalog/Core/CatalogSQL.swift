@@ -17,6 +17,13 @@ protocol CatalogSQL: AnyObject {
     /// uncommitted row (two halves of a Live Photo recorded at once) take turns. SQLite's
     /// write transaction already excludes every other writer: nothing to take there.
     func holdTransactionLock(named name: String) throws
+
+    /// The condition that `column` is one of a list of ids bound as one value (`idList`):
+    /// SQLite reads a JSON array, PostgreSQL a `bigint[]`. One statement text for any number.
+    func isAmongIDs(_ column: String) -> String
+
+    /// `ids` as the one value `isAmongIDs` binds.
+    func idList(_ ids: [Int64]) -> String
 }
 
 extension CatalogSQL {

@@ -14,6 +14,10 @@ extension PGConnection: CatalogSQL {
     func holdTransactionLock(named name: String) throws {
         try query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
     }
+
+    func isAmongIDs(_ column: String) -> String { "\(column) = ANY(?::bigint[])" }
+
+    func idList(_ ids: [Int64]) -> String { "{" + ids.map(String.init).joined(separator: ",") + "}" }
 }
 
 extension PGRow: CatalogRow {}

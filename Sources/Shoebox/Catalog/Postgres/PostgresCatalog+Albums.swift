@@ -7,7 +7,7 @@ extension PostgresCatalog: AlbumStore {
         return try write { db in
             let made = try db.query("""
                 INSERT INTO albums (kind, title, created_at) VALUES ('user', $1, $2) ON CONFLICT (kind, title) DO NOTHING RETURNING id
-                """, title, Self.now())
+                """, title, CatalogClock.now())
             return (.user(title), made.count > 0)
         }
     }
@@ -151,6 +151,6 @@ extension PostgresCatalog: AlbumStore {
         return try db.query("""
             INSERT INTO albums (kind, title, created_at) VALUES ('folder', $1, $2)
             ON CONFLICT (kind, title) DO UPDATE SET kind = excluded.kind RETURNING id
-            """, album.title, now()).first?.int64("id")
+            """, album.title, CatalogClock.now()).first?.int64("id")
     }
 }

@@ -6,7 +6,7 @@
 /// statements of its own: docs/QUEUE.md, docs/BENCHMARKS.md.)
 extension PostgresCatalog {
     public func markMissing(under root: String, wasFound: (String) -> Bool) throws -> [String]? {
-        let under = Self.pathRange(under: root)
+        let under = CatalogPaths.range(under: root)
         return try write { db in
             guard try !Self.queueIsBusy(in: under, db: db) else { return nil }
             let assets = try db.query("""
@@ -16,7 +16,7 @@ extension PostgresCatalog {
             let keys = Set(assets.filter { $0.bool("grouped") }.map { $0.text("group_key") })
             let flagged = try db.query("""
                 UPDATE assets SET missing = 1, updated_at = $1 WHERE missing = 0 AND id = ANY($2::bigint[]) RETURNING path
-                """, Self.now(), Self.idArray(assets.map { $0.int64("id") })).rows.map { $0.text("path") }
+                """, CatalogClock.now(), Self.idArray(assets.map { $0.int64("id") })).rows.map { $0.text("path") }
             return try Self.settleMissing(flagged: flagged, keys: keys, db: db) {
                 try Self.forgetResourceFiles(in: under, notFoundBy: wasFound, db: db)
             }

@@ -28,7 +28,7 @@ extension PostgresCatalog {
         let existing = try existingID ?? Self.assetID(atPath: file.path, db: db)
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let failed: [Any?] = [file.status.size, file.status.modifiedNanoseconds, contentHash, failure.errorClass.rawValue,
-                              failure.reason, run, Self.now()]
+                              failure.reason, run, CatalogClock.now()]
         let id = try existing.map { try markFailed($0, file: file, failed: failed, db: db) }
             ?? insertFailed(file: file, failed: failed, db: db)
         // A failed file leaves its group: the others are grouped again without it.
@@ -73,7 +73,7 @@ extension PostgresCatalog {
         "width", "height", "orientation", "make", "model", "lens_model", "iso", "f_number", "exposure_time", "focal_length",
         "seen_run", "updated_at", "duration_seconds", "frame_rate", "codec", "frame_count", "loop_count", "content_identifier",
         "motion_offset", "motion_length", "subtypes", "paired_asset_id", "pairing", "hidden", "warning",
-    ] + sidecarColumns
+    ] + CatalogColumns.sidecar
 
     private static func assetValues(_ asset: AssetDraft, run: Int64) -> [Any?] {
         let m = asset.metadata, d = asset.details
@@ -81,11 +81,11 @@ extension PostgresCatalog {
         let values: [Any?] = placeValues(asset.file) + [
             asset.kind.rawValue, asset.format.rawValue, asset.contentHash, asset.file.status.size,
             asset.file.status.modifiedNanoseconds, asset.displayedSize.width, asset.displayedSize.height, m.orientation,
-            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now(),
+            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, CatalogClock.now(),
             d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
             d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, false, asset.warning,
         ]
-        return values + sidecarValues(asset)
+        return values + CatalogColumns.sidecarValues(asset)
     }
 
     /// Writes the asset's row: the row it names (`existingID`), else the row at its path, made
@@ -108,7 +108,7 @@ extension PostgresCatalog {
             VALUES (\(placeholders.joined(separator: ", ")), $\(values.count + 1), 'ok')
             ON CONFLICT (path) DO UPDATE SET \(updates), \(healthy)
             RETURNING id
-            """, parameters: values + [now()])
+            """, parameters: values + [CatalogClock.now()])
         return row.first?.int64("id") ?? 0
     }
 
@@ -124,17 +124,5 @@ extension PostgresCatalog {
         let values: [Any?] = thumbnails.flatMap { [$0.name, $0.recipe, $0.width, $0.height, $0.relativePath] as [Any?] }
         try db.query("INSERT INTO thumbnails (asset_id, name, recipe, width, height, path) VALUES \(rows.joined(separator: ", "))",
                      parameters: [id] + values)
-    }
-
-    /// The columns a sidecar may change (`refreshMetadata` writes these alone), in the order
-    /// of `sidecarValues`.
-    static let sidecarColumns = ["taken_at", "taken_at_source", "gps_latitude", "gps_longitude", "gps_altitude",
-                                 "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"]
-
-    static func sidecarValues(_ asset: AssetDraft) -> [Any?] {
-        let m = asset.metadata
-        let keywords = m.keywords.isEmpty ? nil : JSONValue.array(m.keywords.map { .string($0) }).text
-        return [m.takenAt, m.takenAtSource?.rawValue, m.location?.latitude, m.location?.longitude, m.location?.altitude,
-                m.locationSource?.rawValue, m.rating, m.title, m.description, keywords, asset.sidecarStamp]
     }
 }

@@ -55,21 +55,9 @@ final class PostgresCatalog: @unchecked Sendable {
         try readQueue.sync { try reader.single { try body(reader) } }
     }
 
-    static func now() -> String {
-        Date().formatted(.iso8601)
-    }
-
     /// `{1,2,3}`: ids as a PostgreSQL array literal, bound as one `bigint[]` parameter.
     static func idArray(_ ids: [Int64]) -> String {
         "{" + ids.map(String.init).joined(separator: ",") + "}"
-    }
-
-    /// The paths under the folder `root`, as a range of text compared byte by byte (`COLLATE
-    /// "C"`): `root/` up to `root0` (`0` follows `/`) holds exactly the paths that start with
-    /// the bytes of `root/`, and the path index answers it.
-    static func pathRange(under root: String) -> Range<String> {
-        let folder = root.hasSuffix("/") ? String(root.dropLast()) : root
-        return (folder + "/")..<(folder + "0")
     }
 
     /// The file name of a path: what follows its last `/` (bytes, not characters, are searched).
@@ -87,6 +75,11 @@ extension PostgresCatalog: CatalogDatabase {
 
     func reading<T>(_ body: (PGConnection) throws -> T) throws -> T {
         try read(body)
+    }
+
+    /// The schema keeps each file's folder album and file name, which listings sort and filter by.
+    static func placeColumns(of file: DiscoveredFile) -> CatalogPlace {
+        CatalogPlace(columns: ["path", "root", "album_folder", "file_name", "pair_key"], values: placeValues(file))
     }
 }
 
