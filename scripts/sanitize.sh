@@ -19,4 +19,24 @@ esac
 symbolizer="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-symbolizer"
 if [[ -x "$symbolizer" ]]; then export ASAN_SYMBOLIZER_PATH="$symbolizer"; fi
 cd "$root"
-swift test --sanitize="$kind" --build-path "${SHOEBOX_SANITIZE_BUILD:-$root/.build-$kind}" "${@:2}"
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+run_suite() {
+    local status=0
+    swift test --sanitize="$kind" --build-path "${SHOEBOX_SANITIZE_BUILD:-$root/.build-$kind}" "$@" 2>&1 | tee "$log" || status=$?
+    return "$status"
+}
+status=0
+run_suite "${@:2}" || status=$?
+# A leak whose every frame lies outside Shoebox (no frame in its sources or its test binary),
+# after every test passed, is a library's: once in about five whole runs, 120 bytes from
+# libstdc++'s operator new with no caller (the C++ libraries here keep no frame pointers).
+# LeakSanitizer cannot tell a race at exit in such a library from a leak, so the suite runs
+# once more, and that run decides: a leak that comes back every run still fails, as does any
+# leak with a frame of ours (docs/RELIABILITY.md, "Sanitizers").
+if [[ "$kind" == address && "$status" != 0 ]] && "$root/scripts/leak-outside-shoebox.sh" "$log"; then
+    echo "sanitize.sh: every test passed; the only report is a leak with no frame in Shoebox (above). Running the suite once more." >&2
+    status=0
+    run_suite "${@:2}" || status=$?
+fi
+exit "$status"
