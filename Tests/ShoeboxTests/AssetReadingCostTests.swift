@@ -29,12 +29,14 @@ import Testing
         return "thumbs/\(hash.prefix(2))/\(hash)-555501e9c91a85a4.jpg"
     }
 
-    @Test func listingEveryAssetRunsOneQueryAPageForThumbnails() throws {
+    /// A listing reads a page of rows, then the page's thumbnails, with no transaction held
+    /// between pages (`CatalogDatabase.forEachAsset`).
+    @Test func listingEveryAssetRunsTwoQueriesAPage() throws {
         let (catalog, _) = try Self.catalog()
         var listed: [AssetRecord] = []
         let run = try Self.statements(catalog) { try catalog.forEachAsset { listed.append($0) } }
         #expect(listed.count == 1_200)
-        #expect(run.count == 4, "the rows, then thumbnails for pages of 500, 500 and 200: \(run.count) statements")
+        #expect(run.count == 6, "rows and thumbnails for pages of 500, 500 and 200: \(run.count) statements")
         #expect(listed.allSatisfy { $0.thumbnails.map(\.relativePath) == [Self.thumbnailPath(of: $0.path)] })
     }
 

@@ -38,7 +38,7 @@ struct PostgresCatalogTests {
         let uri = try PostgresServer.makeDatabase()
         let catalog = try PostgresCatalog(uri: uri)
         let run = try catalog.beginRun(roots: ["/photos"])
-        let paths = (0..<(PostgresCatalog.recordPageSize + 20)).map { String(format: "/photos/%04d.jpg", $0) }
+        let paths = (0..<(CatalogRecords.pageSize + 20)).map { String(format: "/photos/%04d.jpg", $0) }
         for path in paths { try catalog.record(draft(path), run: run) }
         let admin = try PGConnection(conninfo: uri)
         var listed: [String] = []

@@ -7,7 +7,7 @@ extension SQLiteCatalog: AssetFetching {
         let (rows, assets) = try read { db in
             let query = AssetFetchQuery(options, userAlbumID: try userAlbumID(for: options.album, db: db))
             let rows = try Self.pageRows(query, after: cursor, limit: wanted, offset: cursor == nil ? options.offset : 0, db: db)
-            return (rows, try Self.records(rows.map(\.id), db: db))
+            return (rows, try CatalogRecords.records(rows.map(\.id), in: Self.self, db: db))
         }
         guard rows.count == wanted, remaining > wanted, let last = rows.last else {
             return AssetPage(assets: assets, next: nil)
@@ -32,17 +32,6 @@ extension SQLiteCatalog: AssetFetching {
             rows.append((statement.int64(0), key))
         }
         return rows
-    }
-
-    /// Full records, read as `asset(id:)` reads them (so a fetch returns what `show` prints),
-    /// in the same snapshot as the page's ids and in their order: one query for the rows and
-    /// one for their thumbnails, whatever the page's size.
-    private static func records(_ ids: [Int64], db: SQLiteConnection) throws -> [AssetRecord] {
-        guard !ids.isEmpty else { return [] }
-        let statement = try db.statement("SELECT \(recordColumns) FROM assets WHERE id IN (SELECT value FROM json_each(?))")
-            .bind(jsonArray(ids))
-        let byID = Dictionary(uniqueKeysWithValues: try records(of: statement, db: db).map { ($0.id, $0) })
-        return ids.compactMap { byID[$0] }
     }
 
     static func kindCounts(_ query: AssetFetchQuery, db: SQLiteConnection) throws -> KindCounts {

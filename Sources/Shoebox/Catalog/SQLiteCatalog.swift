@@ -106,7 +106,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
     }
 
     private static func thumbnailsByName(_ id: Int64, db: SQLiteConnection) throws -> [String: ThumbnailRecord] {
-        Dictionary(uniqueKeysWithValues: try thumbnails(of: id, db: db).map { ($0.name, $0) })
+        Dictionary(uniqueKeysWithValues: try CatalogRecords.thumbnails(of: [id], in: Self.self, db: db)[id, default: []].map { ($0.name, $0) })
     }
 }
 
@@ -118,6 +118,9 @@ extension SQLiteCatalog: CatalogDatabase {
     func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try read(body)
     }
+
+    /// The thumbnails table has no column of its own for it: SQLite's rowid.
+    static let thumbnailWriteOrder = "rowid"
 
     /// The file's folder album is worked out from its path where it is read (`FolderAlbumTitle`'s SQL twin).
     static func placeColumns(of file: DiscoveredFile) -> CatalogPlace {

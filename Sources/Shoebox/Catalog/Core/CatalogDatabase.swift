@@ -16,4 +16,7 @@ protocol CatalogDatabase: AnyObject {
     /// The columns this backend's schema derives from a file's place, and their values for
     /// `file`: `path`, `root` and `pair_key` always, and whatever else the schema keeps.
     static func placeColumns(of file: DiscoveredFile) -> CatalogPlace
+
+    /// The column that orders an asset's thumbnails as they were written.
+    static var thumbnailWriteOrder: String { get }
 }

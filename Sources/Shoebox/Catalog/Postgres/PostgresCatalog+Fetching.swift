@@ -8,7 +8,7 @@ extension PostgresCatalog: AssetFetching {
         let (rows, assets) = try read { db in
             let query = PostgresFetchQuery(options, userAlbumID: try Self.userAlbumID(for: options.album, db: db))
             let rows = try Self.pageRows(query, after: cursor, limit: wanted, offset: cursor == nil ? options.offset : 0, db: db)
-            return (rows, try Self.records(rows.map(\.id), db: db))
+            return (rows, try CatalogRecords.records(rows.map(\.id), in: Self.self, db: db))
         }
         guard rows.count == wanted, remaining > wanted, let last = rows.last else {
             return AssetPage(assets: assets, next: nil)

@@ -24,7 +24,7 @@ extension PostgresCatalog: CatalogStore {
                 SELECT \(Self.entryColumns) FROM assets WHERE content_hash = $1 AND seen_run <> $2
                 ORDER BY missing DESC, id LIMIT $3
                 """, hash, run, limit).rows
-            let thumbnails = try Self.thumbnails(of: rows.map { $0.int64("id") }, db: db)
+            let thumbnails = try CatalogRecords.thumbnails(of: rows.map { $0.int64("id") }, in: Self.self, db: db)
             return rows.map { row in
                 var entry = Self.entryWithoutThumbnails(from: row)
                 entry.thumbnails = Dictionary(thumbnails[entry.id, default: []].map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -77,6 +77,8 @@ extension PostgresCatalog: CatalogDatabase {
         try read(body)
     }
 
+    static let thumbnailWriteOrder = "seq"
+
     /// The schema keeps each file's folder album and file name, which listings sort and filter by.
     static func placeColumns(of file: DiscoveredFile) -> CatalogPlace {
         CatalogPlace(columns: ["path", "root", "album_folder", "file_name", "pair_key"], values: placeValues(file))
