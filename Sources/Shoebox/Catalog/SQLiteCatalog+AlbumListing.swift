@@ -13,8 +13,8 @@ extension SQLiteCatalog {
 
     public func album(titled title: String) throws -> AlbumReference? {
         try read { db in
-            if try Self.albumRowID(.user(title), db: db) != nil { return .user(title) }
-            return try Self.folderAlbumExists(title, db: db) ? .folder(title) : nil
+            if try CatalogAlbums.albumRowID(.user(title), db: db) != nil { return .user(title) }
+            return try CatalogAlbums.folderAlbumExists(title, db: db) ? .folder(title) : nil
         }
     }
 
@@ -71,7 +71,7 @@ extension SQLiteCatalog {
     static func leadingAssets(of album: AlbumReference, count: Int, db: SQLiteConnection) throws -> [Int64] {
         var userAlbumID: Int64?
         if album.kind == .user {
-            guard let id = try albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
+            guard let id = try CatalogAlbums.albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
             userAlbumID = id
         }
         let query = AssetFetchQuery(AssetFetchOptions(album: album, sort: .albumOrder), userAlbumID: userAlbumID)

@@ -3,7 +3,7 @@ extension SQLiteCatalog {
     public func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws {
         try write { db in
             try db.transaction {
-                guard let id = try Self.albumRowID(album, db: db) ?? Self.makeFolderAlbumRow(album, db: db) else {
+                guard let id = try CatalogAlbums.albumRowID(album, db: db) ?? CatalogAlbums.makeFolderAlbumRow(album, db: db) else {
                     throw AlbumError.noSuchAlbum(album.title)
                 }
                 try db.statement("DELETE FROM album_covers WHERE album_id = ?").bind(id).run()

@@ -5,7 +5,7 @@ extension SQLiteCatalog: AssetFetching {
         let wanted = min(max(size, 0), remaining)
         guard wanted > 0 else { return AssetPage(assets: [], next: nil) }
         let (rows, assets) = try read { db in
-            let query = AssetFetchQuery(options, userAlbumID: try userAlbumID(for: options.album, db: db))
+            let query = AssetFetchQuery(options, userAlbumID: try CatalogAlbums.userAlbumID(for: options.album, db: db))
             let rows = try Self.pageRows(query, after: cursor, limit: wanted, offset: cursor == nil ? options.offset : 0, db: db)
             return (rows, try CatalogRecords.records(rows.map(\.id), in: Self.self, db: db))
         }
@@ -17,7 +17,7 @@ extension SQLiteCatalog: AssetFetching {
 
     public func countAssets(_ options: AssetFetchOptions) throws -> KindCounts {
         try read { db in
-            let query = AssetFetchQuery(options, userAlbumID: try userAlbumID(for: options.album, db: db))
+            let query = AssetFetchQuery(options, userAlbumID: try CatalogAlbums.userAlbumID(for: options.album, db: db))
             return try Self.kindCounts(query, db: db)
         }
     }
@@ -41,19 +41,5 @@ extension SQLiteCatalog: AssetFetching {
             if let kind = AssetKind(rawValue: statement.text(0)) { counts[kind] += statement.int(1) }
         }
         return counts
-    }
-
-    /// The row id of a user album, nil for a folder album or none; throws when the user album
-    /// does not exist.
-    func userAlbumID(for album: AlbumReference?, db: SQLiteConnection) throws -> Int64? {
-        guard let album, album.kind == .user else { return nil }
-        guard let id = try Self.albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
-        return id
-    }
-
-    static func albumRowID(_ album: AlbumReference, db: SQLiteConnection) throws -> Int64? {
-        let statement = try db.statement("SELECT id FROM albums WHERE kind = ? AND title = ?")
-            .bind(album.kind.rawValue, album.title)
-        return try statement.step() ? statement.int64(0) : nil
     }
 }

@@ -129,3 +129,5 @@ extension SQLiteCatalog: CatalogDatabase {
 }
 
 extension SQLiteCatalog: ResourceReading, DuplicateFinding {}
+
+extension SQLiteCatalog: AlbumStore {}

@@ -13,6 +13,17 @@ extension SQLiteConnection: CatalogSQL {
     func isAmongIDs(_ column: String) -> String { "\(column) IN (SELECT value FROM json_each(?))" }
 
     func idList(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+
+    var lockingSelectedRows: String { "" }
+
+    func usingIndex(_ name: String) -> String { "INDEXED BY \(name)" }
+
+    /// SQLITE_CONSTRAINT_UNIQUE (2067) or SQLITE_CONSTRAINT_PRIMARYKEY (1555): extended codes,
+    /// which the connection asks for, and whose C macros Swift does not import.
+    func isUniqueViolation(_ error: any Error) -> Bool {
+        guard let code = (error as? SQLiteError)?.code else { return false }
+        return code == 2067 || code == 1555
+    }
 }
 
 extension SQLiteStatement: CatalogRow {}

@@ -24,6 +24,19 @@ protocol CatalogSQL: AnyObject {
 
     /// `ids` as the one value `isAmongIDs` binds.
     func idList(_ ids: [Int64]) -> String
+
+    /// What ends a SELECT whose rows the transaction then changes, so that two writers take
+    /// turns on them: `FOR UPDATE` on PostgreSQL; nothing on SQLite, whose write transaction
+    /// already excludes every other writer.
+    var lockingSelectedRows: String { get }
+
+    /// What follows a table's name to have the query walk the index `name`: `INDEXED BY` on
+    /// SQLite, whose planner has no statistics to choose by (without them it took the equality
+    /// index on status and read every shown asset); nothing on PostgreSQL, whose planner has them.
+    func usingIndex(_ name: String) -> String
+
+    /// Whether `error`, thrown by a statement on this connection, is a unique constraint's refusal.
+    func isUniqueViolation(_ error: any Error) -> Bool
 }
 
 extension CatalogSQL {

@@ -18,6 +18,15 @@ extension PGConnection: CatalogSQL {
     func isAmongIDs(_ column: String) -> String { "\(column) = ANY(?::bigint[])" }
 
     func idList(_ ids: [Int64]) -> String { "{" + ids.map(String.init).joined(separator: ",") + "}" }
+
+    var lockingSelectedRows: String { " FOR UPDATE" }
+
+    func usingIndex(_ name: String) -> String { "" }
+
+    func isUniqueViolation(_ error: any Error) -> Bool {
+        if case .uniqueViolation? = error as? PostgresError { return true }
+        return false
+    }
 }
 
 extension PGRow: CatalogRow {}

@@ -23,8 +23,8 @@ extension PostgresCatalog {
 
     public func album(titled title: String) throws -> AlbumReference? {
         try read { db in
-            if try Self.albumRowID(.user(title), db: db) != nil { return .user(title) }
-            return try Self.folderAlbumExists(title, db: db) ? .folder(title) : nil
+            if try CatalogAlbums.albumRowID(.user(title), db: db) != nil { return .user(title) }
+            return try CatalogAlbums.folderAlbumExists(title, db: db) ? .folder(title) : nil
         }
     }
 
@@ -76,7 +76,7 @@ extension PostgresCatalog {
     static func leadingAssets(of album: AlbumReference, count: Int, db: PGConnection) throws -> [Int64] {
         var userAlbumID: Int64?
         if album.kind == .user {
-            guard let id = try albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
+            guard let id = try CatalogAlbums.albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
             userAlbumID = id
         }
         let query = PostgresFetchQuery(AssetFetchOptions(album: album, sort: .albumOrder), userAlbumID: userAlbumID)
@@ -209,7 +209,7 @@ extension PostgresCatalog {
 
     public func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws {
         try write { db in
-            guard let id = try Self.albumRowID(album, db: db) ?? Self.makeFolderAlbumRow(album, db: db) else {
+            guard let id = try CatalogAlbums.albumRowID(album, db: db) ?? CatalogAlbums.makeFolderAlbumRow(album, db: db) else {
                 throw AlbumError.noSuchAlbum(album.title)
             }
             try db.query("DELETE FROM album_covers WHERE album_id = $1", id)

@@ -6,7 +6,7 @@ extension PostgresCatalog: AssetFetching {
         let wanted = min(max(size, 0), remaining)
         guard wanted > 0 else { return AssetPage(assets: [], next: nil) }
         let (rows, assets) = try read { db in
-            let query = PostgresFetchQuery(options, userAlbumID: try Self.userAlbumID(for: options.album, db: db))
+            let query = PostgresFetchQuery(options, userAlbumID: try CatalogAlbums.userAlbumID(for: options.album, db: db))
             let rows = try Self.pageRows(query, after: cursor, limit: wanted, offset: cursor == nil ? options.offset : 0, db: db)
             return (rows, try CatalogRecords.records(rows.map(\.id), in: Self.self, db: db))
         }
@@ -18,7 +18,7 @@ extension PostgresCatalog: AssetFetching {
 
     public func countAssets(_ options: AssetFetchOptions) throws -> KindCounts {
         try read { db in
-            try Self.kindCounts(PostgresFetchQuery(options, userAlbumID: try Self.userAlbumID(for: options.album, db: db)), db: db)
+            try Self.kindCounts(PostgresFetchQuery(options, userAlbumID: try CatalogAlbums.userAlbumID(for: options.album, db: db)), db: db)
         }
     }
 
@@ -36,17 +36,5 @@ extension PostgresCatalog: AssetFetching {
             if let kind = AssetKind(rawValue: row.text("kind")) { counts[kind] += row.int("n") }
         }
         return counts
-    }
-
-    /// The row id of a user album, nil for a folder album or none; throws when the user album
-    /// does not exist.
-    static func userAlbumID(for album: AlbumReference?, db: PGConnection) throws -> Int64? {
-        guard let album, album.kind == .user else { return nil }
-        guard let id = try albumRowID(album, db: db) else { throw AlbumError.noSuchAlbum(album.title) }
-        return id
-    }
-
-    static func albumRowID(_ album: AlbumReference, db: PGConnection) throws -> Int64? {
-        try db.query("SELECT id FROM albums WHERE kind = $1 AND title = $2", album.kind.rawValue, album.title).first?.int64("id")
     }
 }

@@ -86,3 +86,5 @@ extension PostgresCatalog: CatalogDatabase {
 }
 
 extension PostgresCatalog: ResourceReading, DuplicateFinding {}
+
+extension PostgresCatalog: AlbumStore {}
