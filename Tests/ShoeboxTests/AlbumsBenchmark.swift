@@ -174,14 +174,14 @@ import Testing
         ]
         try catalog.read { db in
             for (name, options) in queries {
-                let query = AssetFetchQuery(options, userAlbumID: nil)
+                let query = AssetFetchQuery(options, userAlbumID: nil, dialect: .sqlite)
                 let (sql, bindings) = query.pageSQL(after: nil)
                 try plan(name, sql: sql, bindings: bindings + [100, 0], db: db)
                 try plan("\(name) counts", sql: query.countSQL, bindings: query.bindings, db: db)
             }
             try plan("album listing, folder counts", sql: SQLiteCatalog.folderCountsSQL, bindings: [], db: db)
             try plan("album listing, user counts", sql: SQLiteCatalog.userCountsSQL, bindings: [], db: db)
-            let album = AssetFetchQuery(AssetFetchOptions(album: .user("Favourites 050"), sort: .albumOrder), userAlbumID: 1)
+            let album = AssetFetchQuery(AssetFetchOptions(album: .user("Favourites 050"), sort: .albumOrder), userAlbumID: 1, dialect: .sqlite)
             let (sql, bindings) = album.pageSQL(after: nil)
             try plan("user album page", sql: sql, bindings: bindings + [100, 0], db: db)
         }

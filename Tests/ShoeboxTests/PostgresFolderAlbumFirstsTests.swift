@@ -16,7 +16,7 @@ struct PostgresFolderAlbumFirstsTests {
                 SELECT DISTINCT ON (title) title, asset_id FROM folder_album_firsts ORDER BY title, \(PostgresFolderAlbumFirsts.rowOrder)
                 """).rows { kept[row.text("title")] = row.int64("asset_id") }
             var sought: [String: Int64] = [:]
-            for row in try db.query("SELECT DISTINCT album_folder FROM assets a WHERE \(PostgresFetchQuery.shown)").rows {
+            for row in try db.query("SELECT DISTINCT album_folder FROM assets a WHERE \(ShownAssets.condition("a"))").rows {
                 let title = row.text("album_folder")
                 sought[title] = try PostgresCatalog.leadingAssets(of: .folder(title), count: 1, db: db).first
             }

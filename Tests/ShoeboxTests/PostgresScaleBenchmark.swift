@@ -47,7 +47,7 @@ import Testing
         ]
         try catalog.read { db in
             for (name, options) in pages {
-                let query = PostgresFetchQuery(options, userAlbumID: nil)
+                let query = AssetFetchQuery(options, userAlbumID: nil, dialect: .postgres)
                 let (sql, bindings) = query.pageSQL(after: nil)
                 try plan(name, sql: sql, bindings: bindings + [100, 0], db: db)
             }

@@ -1,10 +1,11 @@
-/// The SQL of one fetch: its FROM, WHERE and ORDER BY, built from `AssetFetchOptions`.
+/// The SQL of one fetch, for either backend: its FROM, WHERE and ORDER BY, built from
+/// `AssetFetchOptions`.
 ///
-/// Every query names the shown assets (`ShownAssets`) as the partial indexes of the albums
-/// migration do, and names the index it walks (`INDEXED BY`): without ANALYZE statistics
-/// SQLite's planner prefers the old equality index on `status`, which reads every shown asset
-/// and sorts them; a named index that goes missing is an error, not a silent scan. Every
-/// value is bound, never spliced into the SQL.
+/// Rows are ordered by a key then the id, in one direction, which the partial indexes of the
+/// shown assets (`assets_shown_*`: key, id) hold in that order, so a page is an index range
+/// scan that stops when full. Every query names the shown assets (`ShownAssets`) as those
+/// indexes do, and on SQLite names the index it walks (`SQLDialect.usingIndex`). Every value
+/// is bound, never spliced into the SQL.
 struct AssetFetchQuery {
     /// How the rows are ordered; the asset id breaks ties in the same direction.
     struct Order {
@@ -12,6 +13,13 @@ struct AssetFetchQuery {
         var ascending: Bool
         /// The key is a user album's integer position, not text.
         var isInteger: Bool
+
+        /// `ASC` or `DESC`, as SQL spells the order's direction.
+        var direction: String { ascending ? "ASC" : "DESC" }
+
+        /// The ORDER BY list: the key, then the id, both in the order's direction. Pages and
+        /// the album listings' first assets sort by this one text, so they agree.
+        var orderBy: String { "\(expression) \(direction), a.id \(direction)" }
     }
 
     /// Where the rows come from: a user album's references (walked by position, joined to
@@ -23,13 +31,15 @@ struct AssetFetchQuery {
     }
 
     private let source: Source
+    private let dialect: SQLDialect
     private(set) var conditions = [ShownAssets.condition("a")]
     private(set) var bindings: [Any?] = []
     let order: Order
 
     /// `userAlbumID` is the row id of `options.album` when it is a user album.
-    init(_ options: AssetFetchOptions, userAlbumID: Int64?) {
-        order = Self.order(options, isUserAlbum: userAlbumID != nil)
+    init(_ options: AssetFetchOptions, userAlbumID: Int64?, dialect: SQLDialect) {
+        self.dialect = dialect
+        order = Self.order(options, isUserAlbum: userAlbumID != nil, dialect: dialect)
         source = Self.source(options, isUserAlbum: userAlbumID != nil)
         if let userAlbumID {
             add("m.album_id = ?", userAlbumID)
@@ -49,12 +59,12 @@ struct AssetFetchQuery {
         }
     }
 
-    private static func order(_ options: AssetFetchOptions, isUserAlbum: Bool) -> Order {
+    private static func order(_ options: AssetFetchOptions, isUserAlbum: Bool, dialect: SQLDialect) -> Order {
         let sort = options.effectiveSort
         switch sort.key {
         case .taken: return Order(expression: "a.sort_taken", ascending: sort.ascending, isInteger: false)
         case .added: return Order(expression: "a.added_at", ascending: sort.ascending, isInteger: false)
-        case .name: return Order(expression: "a.file_name COLLATE NOCASE", ascending: sort.ascending, isInteger: false)
+        case .name: return Order(expression: dialect.caseFolded("a.file_name"), ascending: sort.ascending, isInteger: false)
         case .album where isUserAlbum: return Order(expression: "m.position", ascending: sort.ascending, isInteger: true)
         case .album where options.album != nil:
             // A folder album's own order is newest first.
@@ -83,8 +93,9 @@ struct AssetFetchQuery {
     private func from(counting: Bool) -> String {
         switch source {
         case .userAlbum:
-            return "album_assets m CROSS JOIN assets a\(counting ? " INDEXED BY assets_shown_members" : "") ON a.id = m.asset_id"
-        case let .assets(page, count): return "assets a INDEXED BY \(counting ? count : page)"
+            let index = counting ? dialect.usingIndex("assets_shown_members") : ""
+            return "album_assets m \(dialect.joinInWrittenOrder) assets a\(index) ON a.id = m.asset_id"
+        case let .assets(page, count): return "assets a\(dialect.usingIndex(counting ? count : page))"
         }
     }
 
@@ -93,7 +104,8 @@ struct AssetFetchQuery {
         bindings.append(contentsOf: values)
     }
 
-    /// The ids and sort keys of one page, after `cursor`, skipping `offset` rows.
+    /// The ids (`id`) and sort keys (`sort_key`) of one page after `cursor`; its last two
+    /// values are the LIMIT and the OFFSET, which the caller appends.
     func pageSQL(after cursor: AssetCursor?) -> (sql: String, bindings: [Any?]) {
         var whereClause = conditions
         var values = bindings
@@ -105,16 +117,15 @@ struct AssetFetchQuery {
             }
             values.append(cursor.id)
         }
-        let direction = order.ascending ? "ASC" : "DESC"
         let sql = """
-            SELECT a.id, \(order.expression) FROM \(from(counting: false)) WHERE \(whereClause.joined(separator: " AND "))
-            ORDER BY \(order.expression) \(direction), a.id \(direction) LIMIT ? OFFSET ?
+            SELECT a.id AS id, \(order.expression) AS sort_key FROM \(from(counting: false))
+            WHERE \(whereClause.joined(separator: " AND ")) ORDER BY \(order.orderBy) LIMIT ? OFFSET ?
             """
         return (sql, values)
     }
 
-    /// Counts per kind; reads only index entries.
+    /// Counts per kind (`kind`, `n`); on SQLite reads only index entries.
     var countSQL: String {
-        "SELECT a.kind, count(*) FROM \(from(counting: true)) WHERE \(conditions.joined(separator: " AND ")) GROUP BY a.kind"
+        "SELECT a.kind AS kind, count(*) AS n FROM \(from(counting: true)) WHERE \(conditions.joined(separator: " AND ")) GROUP BY a.kind"
     }
 }

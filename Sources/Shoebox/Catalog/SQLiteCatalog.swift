@@ -131,3 +131,5 @@ extension SQLiteCatalog: CatalogDatabase {
 extension SQLiteCatalog: ResourceReading, DuplicateFinding {}
 
 extension SQLiteCatalog: AlbumStore {}
+
+extension SQLiteCatalog: AssetFetching {}

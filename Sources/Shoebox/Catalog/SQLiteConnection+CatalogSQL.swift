@@ -10,13 +10,7 @@ extension SQLiteConnection: CatalogSQL {
     /// Nothing to take: a SQLite write transaction (`BEGIN IMMEDIATE`) excludes every other writer.
     func holdTransactionLock(named name: String) throws {}
 
-    func isAmongIDs(_ column: String) -> String { "\(column) IN (SELECT value FROM json_each(?))" }
-
-    func idList(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
-
-    var lockingSelectedRows: String { "" }
-
-    func usingIndex(_ name: String) -> String { "INDEXED BY \(name)" }
+    var dialect: SQLDialect { .sqlite }
 
     /// SQLITE_CONSTRAINT_UNIQUE (2067) or SQLITE_CONSTRAINT_PRIMARYKEY (1555): extended codes,
     /// which the connection asks for, and whose C macros Swift does not import.

@@ -28,7 +28,7 @@ enum CatalogAlbums {
     /// Whether a folder album of that title shows any asset now.
     static func folderAlbumExists(_ title: String, db: some CatalogSQL) throws -> Bool {
         try db.first("""
-            SELECT 1 AS one FROM assets \(db.usingIndex("assets_shown_folder_kind")) WHERE album_folder = ? AND \(ShownAssets.condition) LIMIT 1
+            SELECT 1 AS one FROM assets\(db.usingIndex("assets_shown_folder_kind")) WHERE album_folder = ? AND \(ShownAssets.condition) LIMIT 1
             """, title) { _ in true } ?? false
     }
 

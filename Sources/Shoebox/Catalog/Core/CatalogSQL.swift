@@ -18,28 +18,19 @@ protocol CatalogSQL: AnyObject {
     /// write transaction already excludes every other writer: nothing to take there.
     func holdTransactionLock(named name: String) throws
 
-    /// The condition that `column` is one of a list of ids bound as one value (`idList`):
-    /// SQLite reads a JSON array, PostgreSQL a `bigint[]`. One statement text for any number.
-    func isAmongIDs(_ column: String) -> String
-
-    /// `ids` as the one value `isAmongIDs` binds.
-    func idList(_ ids: [Int64]) -> String
-
-    /// What ends a SELECT whose rows the transaction then changes, so that two writers take
-    /// turns on them: `FOR UPDATE` on PostgreSQL; nothing on SQLite, whose write transaction
-    /// already excludes every other writer.
-    var lockingSelectedRows: String { get }
-
-    /// What follows a table's name to have the query walk the index `name`: `INDEXED BY` on
-    /// SQLite, whose planner has no statistics to choose by (without them it took the equality
-    /// index on status and read every shown asset); nothing on PostgreSQL, whose planner has them.
-    func usingIndex(_ name: String) -> String
+    /// What this server says differently from the other.
+    var dialect: SQLDialect { get }
 
     /// Whether `error`, thrown by a statement on this connection, is a unique constraint's refusal.
     func isUniqueViolation(_ error: any Error) -> Bool
 }
 
 extension CatalogSQL {
+    func isAmongIDs(_ column: String) -> String { dialect.isAmongIDs(column) }
+    func idList(_ ids: [Int64]) -> String { dialect.idList(ids) }
+    var lockingSelectedRows: String { dialect.lockingSelectedRows }
+    func usingIndex(_ name: String) -> String { dialect.usingIndex(name) }
+
     /// Runs one statement that returns no rows a caller wants.
     func run(_ sql: String, _ values: Any?...) throws {
         try forEachRow(sql, values) { _ in }
@@ -47,6 +38,11 @@ extension CatalogSQL {
 
     /// Every row of the answer, each made into a value by `read`.
     func rows<T>(_ sql: String, _ values: Any?..., as read: (any CatalogRow) throws -> T) throws -> [T] {
+        try rows(sql, values: values, as: read)
+    }
+
+    /// `rows` with the values in an array (a statement whose number of values varies).
+    func rows<T>(_ sql: String, values: [Any?], as read: (any CatalogRow) throws -> T) throws -> [T] {
         var found: [T] = []
         try forEachRow(sql, values) { found.append(try read($0)) }
         return found

@@ -15,13 +15,7 @@ extension PGConnection: CatalogSQL {
         try query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
     }
 
-    func isAmongIDs(_ column: String) -> String { "\(column) = ANY(?::bigint[])" }
-
-    func idList(_ ids: [Int64]) -> String { "{" + ids.map(String.init).joined(separator: ",") + "}" }
-
-    var lockingSelectedRows: String { " FOR UPDATE" }
-
-    func usingIndex(_ name: String) -> String { "" }
+    var dialect: SQLDialect { .postgres }
 
     func isUniqueViolation(_ error: any Error) -> Bool {
         if case .uniqueViolation? = error as? PostgresError { return true }

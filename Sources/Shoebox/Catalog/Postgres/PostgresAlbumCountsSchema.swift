@@ -7,7 +7,7 @@
 /// counts its smaller libraries as they are. Migrations run under the catalog's advisory
 /// lock, each in its own transaction, after the catalog's and the queue's.
 ///
-/// `folder_album_counts` holds shown assets (`PostgresFetchQuery.shown`) per (album_folder,
+/// `folder_album_counts` holds shown assets (`ShownAssets.condition("a")`) per (album_folder,
 /// kind) (migration 3 folds it: `PostgresFolderAlbumKindCounts`); `user_album_counts` per
 /// (user album id, kind). Migration 2 keeps each folder album's first asset
 /// (`PostgresFolderAlbumFirsts`). Statement triggers with transition

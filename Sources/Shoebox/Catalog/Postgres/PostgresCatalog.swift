@@ -88,3 +88,5 @@ extension PostgresCatalog: CatalogDatabase {
 extension PostgresCatalog: ResourceReading, DuplicateFinding {}
 
 extension PostgresCatalog: AlbumStore {}
+
+extension PostgresCatalog: AssetFetching {}

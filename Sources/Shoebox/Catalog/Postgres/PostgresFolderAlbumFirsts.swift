@@ -26,7 +26,8 @@
 ///   writer changing it, so a writer's trigger sees every row holding an asset it changes.
 enum PostgresFolderAlbumFirsts {
     /// The folder album's order: `expression` on `assets a`, and its direction.
-    private static let order = PostgresFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil).order
+    private static let order = AssetFetchQuery(AssetFetchOptions(album: .folder(""), sort: .albumOrder), userAlbumID: nil,
+                                               dialect: .postgres).order
 
     /// The kept key's column is `sort_key`; `a.` in the order's expression names the asset row.
     private static var keyExpression: String { key("a") }
@@ -34,9 +35,9 @@ enum PostgresFolderAlbumFirsts {
     /// "comes before" between (key, id) pairs in the album's order.
     private static var precedes: String { order.ascending ? "<" : ">" }
 
-    /// `PostgresFetchQuery.shown` for rows named `alias` in place of `a`.
+    /// `ShownAssets.condition("a")` for rows named `alias` in place of `a`.
     private static func shown(_ alias: String) -> String {
-        PostgresFetchQuery.shown.replacingOccurrences(of: "a.", with: "\(alias).")
+        ShownAssets.condition(alias)
     }
 
     /// The order's key of rows named `alias` in place of `a`.
