@@ -55,10 +55,11 @@ import Testing
     @Test func aPostgreSQLLocationWithNoServerFailsCleanly() throws {
         for access in [CatalogAccess.reading, .writing] {
             let uri = "postgresql://shoebox:s3cret@/photos?host=/nonexistent"
-            let error = #expect(throws: PostgresError.self) { try CatalogFactory.open(.postgres(uri: uri), for: access) }
-            guard case let .connectionFailed(target, message)? = error else { Issue.record("\(String(describing: error))"); continue }
+            let error = #expect(throws: CatalogError.self) { try CatalogFactory.open(.postgres(uri: uri), for: access) }
+            guard case let .cannotConnect(target, failure)? = error else { Issue.record("\(String(describing: error))"); continue }
             #expect(target == "postgresql://shoebox:***@/photos?host=/nonexistent")
-            #expect(message.contains("/nonexistent/.s.PGSQL.5432") && !message.contains("\n"))
+            #expect(failure.library == .postgres)
+            #expect(failure.message.contains("/nonexistent/.s.PGSQL.5432") && !failure.message.contains("\n"))
         }
     }
 }

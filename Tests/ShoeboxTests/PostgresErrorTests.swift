@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aFullDiskOnTheServerStopsAnIngestAsAFullLibrary() {
-        let stopped = IngestStopped.fromCatalog(PostgresError.diskFull(message: "could not extend file"))
+        let stopped = IngestStopped.fromCatalog(PostgresError.diskFull(message: "could not extend file").catalogError)
         guard case let .libraryFull(reason)? = stopped as? IngestStopped else { Issue.record("\(stopped)"); return }
         #expect(reason == "could not extend file")
     }

@@ -247,7 +247,11 @@ struct PostgresWorkQueueTests {
             CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$;
             CREATE TRIGGER refuse_assets BEFORE INSERT ON assets FOR EACH ROW EXECUTE FUNCTION refuse();
             """)
-        #expect(throws: PostgresError.self) { try catalog.record(draft(claim), run: run, livePhotoRules: .standard, completing: claim) }
+        let error = #expect(throws: CatalogError.self) {
+            try catalog.record(draft(claim), run: run, livePhotoRules: .standard, completing: claim)
+        }
+        guard case let .failed(failure)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect((failure.library, failure.code, failure.message) == (.postgres, "P0001", "refused"))
         let status = try catalog.status(window: .seconds(60))
         #expect((status.claimed, status.done, status.workers.map(\.claimed)) == (1, 0, [1]))
         try admin.execute("DROP TRIGGER refuse_assets ON assets")

@@ -24,7 +24,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
             self.writer = writer
             reader = try SQLiteConnection(path: path)
         } catch let error as SQLiteError {
-            throw CatalogError.sqlite(error)
+            throw error.catalogError
         }
     }
 
@@ -44,7 +44,7 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
                 throw CatalogError.olderSchema(path: path, found: version, current: CatalogSchema.currentVersion)
             }
         } catch let error as SQLiteError {
-            throw CatalogError.sqlite(error)
+            throw error.catalogError
         }
     }
 
@@ -52,14 +52,14 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
         guard let writer else { throw CatalogError.readOnly(path: path) }
         return try writeQueue.sync {
             defer { writer.resetStatements() }
-            do { return try body(writer) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
+            do { return try body(writer) } catch let error as SQLiteError { throw error.catalogError }
         }
     }
 
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try readQueue.sync {
             defer { reader.resetStatements() }
-            do { return try body(reader) } catch let error as SQLiteError { throw CatalogError.sqlite(error) }
+            do { return try body(reader) } catch let error as SQLiteError { throw error.catalogError }
         }
     }
 

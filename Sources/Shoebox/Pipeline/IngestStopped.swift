@@ -6,8 +6,7 @@ public enum IngestStopped: Error, CustomStringConvertible {
 
     /// A catalog that cannot be written because its disk is full says so in the same words.
     static func fromCatalog(_ error: Error) -> Error {
-        if case let .sqlite(sqlite)? = error as? CatalogError, sqlite.isDiskFull { return IngestStopped.libraryFull(sqlite.message) }
-        if case let .diskFull(message)? = error as? PostgresError { return IngestStopped.libraryFull(message) }
+        if case let .diskFull(failure)? = error as? CatalogError { return IngestStopped.libraryFull(failure.message) }
         return error
     }
 

@@ -24,10 +24,11 @@ final class PostgresCatalog: @unchecked Sendable {
     /// reconnection is told to `notices`.
     public init(uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
-        let writer = try PGConnection(conninfo: uri, notices: notices)
-        try PostgresSchema.migrate(writer, target: name)
-        self.writer = writer
-        reader = try PGConnection(conninfo: uri, notices: notices)
+        (writer, reader) = try Self.catalogErrors {
+            let writer = try PGConnection(conninfo: uri, notices: notices)
+            try PostgresSchema.migrate(writer, target: PGConnection.redacted(uri))
+            return (writer, try PGConnection(conninfo: uri, notices: notices))
+        }
     }
 
     /// Connects to read only; each of the catalog's migration lists must be this Shoebox's
@@ -35,24 +36,32 @@ final class PostgresCatalog: @unchecked Sendable {
     public init(readingOnly uri: String, notices: CatalogNotices = .silent) throws {
         name = PGConnection.redacted(uri)
         writer = nil
-        reader = try PGConnection(conninfo: uri, notices: notices, readingOnly: true)
-        try PostgresSchema.requireReadable(reader, target: name)
+        reader = try Self.catalogErrors {
+            let reader = try PGConnection(conninfo: uri, notices: notices, readingOnly: true)
+            try PostgresSchema.requireReadable(reader, target: PGConnection.redacted(uri))
+            return reader
+        }
+    }
+
+    /// Runs `body`, its PostgreSQL errors thrown as the `CatalogError`s every backend throws.
+    static func catalogErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PostgresError { throw error.catalogError }
     }
 
     /// Runs `body` in one writing transaction on the writer's queue.
     func write<T>(_ body: (PGConnection) throws -> T) throws -> T {
         guard let writer else { throw CatalogError.readOnly(path: name) }
-        return try writeQueue.sync { try writer.transaction(.writing) { try body(writer) } }
+        return try writeQueue.sync { try Self.catalogErrors { try writer.transaction(.writing) { try body(writer) } } }
     }
 
     /// Runs `body` in one snapshot (REPEATABLE READ, READ ONLY) on the reader's queue.
     func read<T>(_ body: (PGConnection) throws -> T) throws -> T {
-        try readQueue.sync { try reader.transaction(.snapshot) { try body(reader) } }
+        try readQueue.sync { try Self.catalogErrors { try reader.transaction(.snapshot) { try body(reader) } } }
     }
 
     /// Runs `body`, one statement, on the reader's queue as its own snapshot (no transaction).
     func readOne<T>(_ body: (PGConnection) throws -> T) throws -> T {
-        try readQueue.sync { try reader.single { try body(reader) } }
+        try readQueue.sync { try Self.catalogErrors { try reader.single { try body(reader) } } }
     }
 
     /// `{1,2,3}`: ids as a PostgreSQL array literal, bound as one `bigint[]` parameter.

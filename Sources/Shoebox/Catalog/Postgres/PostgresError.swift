@@ -3,8 +3,9 @@
 ///
 /// What the transaction helper (`PGConnection.transaction`) does with each: `connectionLost`
 /// reconnects (bounded back-off) and runs the transaction again; `serializationFailure`
-/// runs it again (bounded); the others are thrown to the caller.
-public enum PostgresError: Error, CustomStringConvertible, Equatable {
+/// runs it again (bounded); the others are thrown to the caller. Seen inside the PostgreSQL
+/// backend only: what leaves it is a `CatalogError` (`catalogError`).
+enum PostgresError: Error, CustomStringConvertible, Equatable {
     /// No connection could be made to `target` (the URI with its password left out).
     case connectionFailed(target: String, message: String)
     /// The connection went away mid-use (SQLSTATE class 08, or 57P01-57P03: the server shut
@@ -32,7 +33,7 @@ public enum PostgresError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .connectionFailed(target, message): return "PostgreSQL: cannot connect to \(target): \(message)"
         case let .connectionLost(message): return "PostgreSQL: connection lost: \(message)"
@@ -41,6 +42,25 @@ public enum PostgresError: Error, CustomStringConvertible, Equatable {
         case let .uniqueViolation(message): return "PostgreSQL 23505: \(message)"
         case let .server(state, message, sql):
             return "PostgreSQL \(state): \(message)" + (sql.map { " (in: \($0.prefix(80)))" } ?? "")
+        }
+    }
+
+    /// The backend-neutral error.
+    var catalogError: CatalogError {
+        switch self {
+        case let .connectionFailed(target, message):
+            return .cannotConnect(target: target, CatalogFailure(library: .postgres, code: "08001", message: message))
+        case let .connectionLost(message): return .lostConnection(CatalogFailure(library: .postgres, code: "08006", message: message))
+        case let .serializationFailure(state, message): return .busy(CatalogFailure(library: .postgres, code: state, message: message))
+        case let .diskFull(message): return .diskFull(CatalogFailure(library: .postgres, code: "53100", message: message))
+        case let .uniqueViolation(message): return .failed(CatalogFailure(library: .postgres, code: "23505", message: message))
+        case let .server(state, message, sql):
+            let failure = CatalogFailure(library: .postgres, code: state, message: message, sql: sql)
+            switch state {
+            case "55P03", "57014": return .busy(failure)
+            case "XX001", "XX002": return .corrupt(failure)
+            default: return .failed(failure)
+            }
         }
     }
 }
