@@ -33,7 +33,7 @@ enum StatusCommand: Command {
         let window = try minutes(args.value("--window") ?? "5")
         let library = LibraryOption.library(args)
         let catalog = try CatalogOption.open(args, library: library)
-        guard let queue = catalog as? any WorkQueue else {
+        guard let queue = catalog.workQueue else {
             throw StatusError.noQueue(catalog: try CatalogOption.location(args, library: library).description)
         }
         let status = try queue.status(window: window)

@@ -57,6 +57,11 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// The library-relative path of every thumbnail file an asset refers to (missing and
     /// failed assets included): what `shoebox gc` keeps.
     func recordedThumbnailPaths() throws -> Set<String>
+
+    /// The work queue this catalog holds, which workers on many machines share an ingest
+    /// through (a PostgreSQL catalog's: `WorkQueue`); nil for one that holds none (SQLite's,
+    /// one machine's).
+    var workQueue: (any WorkQueue)? { get }
 }
 
 extension CatalogStore {

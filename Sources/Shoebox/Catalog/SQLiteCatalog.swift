@@ -128,7 +128,10 @@ extension SQLiteCatalog: CatalogDatabase {
     }
 }
 
-extension SQLiteCatalog: ResourceReading, DuplicateFinding {}
+extension SQLiteCatalog: ResourceReading, DuplicateFinding {
+    /// A SQLite catalog is one machine's: no queue.
+    var workQueue: (any WorkQueue)? { nil }
+}
 
 extension SQLiteCatalog: AlbumStore {}
 

@@ -137,7 +137,7 @@ public final class IngestPipeline {
     /// The work queue's feed when the catalog holds a queue (a PostgreSQL catalog); nil feeds
     /// the pipeline from the walk alone (SQLite, or a decode-only pipeline).
     private func queueFeed(run: Int64, cancelled: CancellationFlag) -> QueueFeed? {
-        guard !configuration.isDecodeOnly, let queue = catalog as? any WorkQueue else { return nil }
+        guard !configuration.isDecodeOnly, let queue = catalog.workQueue else { return nil }
         let settings = QueueSettings(lease: options.lease ?? QueueSettings.defaultLease, decodeWorkers: decodeWorkers)
         return QueueFeed(queue: queue, worker: WorkerIdentity.current(), settings: settings, run: run,
                          stopped: { cancelled.isSet || StopRequest.isRequested })

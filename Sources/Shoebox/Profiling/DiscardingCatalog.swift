@@ -19,4 +19,5 @@ final class DiscardingCatalog: CatalogStore, @unchecked Sendable {
     func asset(id: Int64) throws -> AssetRecord? { nil }
     func asset(path: String) throws -> AssetRecord? { nil }
     func recordedThumbnailPaths() throws -> Set<String> { [] }
+    var workQueue: (any WorkQueue)? { nil }
 }

@@ -94,7 +94,10 @@ extension PostgresCatalog: CatalogDatabase {
     }
 }
 
-extension PostgresCatalog: ResourceReading, DuplicateFinding {}
+extension PostgresCatalog: ResourceReading, DuplicateFinding {
+    /// The queue's table lives in the catalog's database (`PostgresCatalog+WorkQueue`).
+    var workQueue: (any WorkQueue)? { self }
+}
 
 extension PostgresCatalog: AlbumStore {}
 
