@@ -65,48 +65,14 @@ final class SQLiteCatalog: CatalogStore, @unchecked Sendable {
 
     // MARK: Lookups
 
-    private static let entryColumns = "id, path, content_hash, status, file_size, mtime_ns, sidecar_stamp"
-
+    /// Two statements on the reader's own connection: the row, then its thumbnails.
     public func entry(atPath path: String) throws -> CatalogEntry? {
         try read { db in
-            let statement = try db.statement("SELECT \(Self.entryColumns) FROM assets WHERE path = ?").bind(path)
-            guard try statement.step() else { return nil }
-            return try Self.entry(from: statement, db: db)
+            guard var entry = try db.first("SELECT \(CatalogEntries.columns) FROM assets WHERE path = ?", path,
+                                           as: CatalogEntries.entryWithoutThumbnails(from:)) else { return nil }
+            entry.thumbnails = CatalogEntries.byName(try CatalogRecords.thumbnails(of: [entry.id], in: Self.self, db: db)[entry.id] ?? [])
+            return entry
         }
-    }
-
-    public func entries(withContentHash hash: String, notSeenIn run: Int64, limit: Int) throws -> [CatalogEntry] {
-        try read { db in
-            let statement = try db.statement("""
-                SELECT \(Self.entryColumns) FROM assets WHERE content_hash = ? AND seen_run <> ?
-                ORDER BY missing DESC, id LIMIT ?
-                """).bind(hash, run, limit)
-            var rows: [CatalogEntry] = []
-            while try statement.step() { rows.append(Self.entryWithoutThumbnails(from: statement)) }
-            return try rows.map { row in
-                var entry = row
-                entry.thumbnails = try Self.thumbnailsByName(row.id, db: db)
-                return entry
-            }
-        }
-    }
-
-    private static func entry(from statement: SQLiteStatement, db: SQLiteConnection) throws -> CatalogEntry {
-        var result = entryWithoutThumbnails(from: statement)
-        result.thumbnails = try thumbnailsByName(result.id, db: db)
-        return result
-    }
-
-    /// A row of `entryColumns`, its thumbnails still to read.
-    private static func entryWithoutThumbnails(from statement: SQLiteStatement) -> CatalogEntry {
-        CatalogEntry(id: statement.int64("id"), path: statement.text("path"), contentHash: statement.optionalText("content_hash"),
-                     status: AssetRecord.Status(rawValue: statement.text("status")) ?? .failed,
-                     fileSize: statement.int64("file_size"), modifiedNanoseconds: statement.int64("mtime_ns"), thumbnails: [:],
-                     sidecarStamp: statement.optionalText("sidecar_stamp"))
-    }
-
-    private static func thumbnailsByName(_ id: Int64, db: SQLiteConnection) throws -> [String: ThumbnailRecord] {
-        Dictionary(uniqueKeysWithValues: try CatalogRecords.thumbnails(of: [id], in: Self.self, db: db)[id, default: []].map { ($0.name, $0) })
     }
 }
 
