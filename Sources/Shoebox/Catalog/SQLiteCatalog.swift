@@ -90,8 +90,11 @@ extension SQLiteCatalog: CatalogDatabase {
 
     /// The file's folder album is worked out from its path where it is read (`FolderAlbumTitle`'s SQL twin).
     static func placeColumns(of file: DiscoveredFile) -> CatalogPlace {
-        CatalogPlace(columns: ["path", "root", "pair_key"], values: [file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path)])
+        CatalogPlace(columns: placeColumnNames, values: [file.path, file.root, LivePhotoPairing.pairKey(forPath: file.path)])
     }
+
+    static let placeColumnNames = ["path", "root", "pair_key"]
+    static let recordingSQL = CatalogRecordingSQL(placeColumns: placeColumnNames)
 }
 
 extension SQLiteCatalog: ResourceReading, DuplicateFinding {

@@ -29,64 +29,34 @@ extension CatalogDatabase {
                               existingID: Int64?, run: Int64, db: Connection) throws {
         let existing = try existingID ?? assetID(atPath: file.path, db: db)
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
-        let place = placeColumns(of: file)
-        let failed: [Any?] = [file.status.size, file.status.modifiedNanoseconds, contentHash, failure.errorClass.rawValue,
-                              failure.reason, run, CatalogClock.now()]
-        let id = try existing.map { try markFailed($0, place: place, failed: failed, db: db) }
-            ?? insertFailed(place: place, failed: failed, kind: AssetKind.guess(forPath: file.path), db: db)
+        let now = CatalogClock.now()
+        let values = placeColumns(of: file).values + [file.status.size, file.status.modifiedNanoseconds, contentHash,
+                                                      failure.errorClass.rawValue, failure.reason, run, now]
+        var id = existing ?? 0
+        if let existing {
+            try db.forEachRow(recordingSQL.markFailed, values + [existing]) { _ in }
+        } else {
+            try db.forEachRow(recordingSQL.insertFailed, values + [now, AssetKind.guess(forPath: file.path).rawValue]) {
+                id = $0.int64("id")
+            }
+        }
         try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
-    }
-
-    /// Rewrites the row `id` as a failure at `place`; `failed` are the values after the
-    /// place's in both failure statements (size, mtime, hash, class, reason, run, time).
-    private static func markFailed(_ id: Int64, place: CatalogPlace, failed: [Any?], db: Connection) throws -> Int64 {
-        try db.forEachRow("""
-            UPDATE assets SET \(place.assignments), file_size = ?, mtime_ns = ?, content_hash = coalesce(?, content_hash),
-            status = 'failed', error_class = ?, error_message = ?, warning = NULL, missing = 0, seen_run = ?, updated_at = ?
-            WHERE id = ?
-            """, place.values + failed + [id]) { _ in }
-        return id
-    }
-
-    /// Makes the failed row at `place`'s path; a writer elsewhere may have recorded the path
-    /// meanwhile: the row it made fails.
-    private static func insertFailed(place: CatalogPlace, failed: [Any?], kind: AssetKind, db: Connection) throws -> Int64 {
-        let placeholders = Array(repeating: "?", count: place.columns.count).joined(separator: ", ")
-        var id: Int64 = 0
-        try db.forEachRow("""
-            INSERT INTO assets (\(place.columns.joined(separator: ", ")), file_size, mtime_ns, content_hash, status,
-            error_class, error_message, seen_run, updated_at, added_at, kind)
-            VALUES (\(placeholders), ?, ?, ?, 'failed', ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (path) DO UPDATE SET root = excluded.root, file_size = excluded.file_size,
-            mtime_ns = excluded.mtime_ns, content_hash = coalesce(excluded.content_hash, assets.content_hash),
-            status = 'failed', error_class = excluded.error_class, error_message = excluded.error_message,
-            warning = NULL, missing = 0, seen_run = excluded.seen_run, updated_at = excluded.updated_at
-            RETURNING id
-            """, place.values + failed + [failed.last ?? nil, kind.rawValue]) { id = $0.int64("id") }
-        return id
     }
 
     static func assetID(atPath path: String, db: Connection) throws -> Int64? {
         try db.first("SELECT id FROM assets WHERE path = ?", path) { $0.int64("id") }
     }
 
-    /// The columns `upsertAsset` writes after the place's, in the order of `assetValues`.
-    private static var assetColumns: [String] {
-        ["kind", "format", "content_hash", "file_size", "mtime_ns", "width", "height", "orientation", "make", "model",
-         "lens_model", "iso", "f_number", "exposure_time", "focal_length", "seen_run", "updated_at", "duration_seconds",
-         "frame_rate", "codec", "frame_count", "loop_count", "content_identifier", "motion_offset", "motion_length", "subtypes",
-         "paired_asset_id", "pairing", "hidden", "warning"] + CatalogColumns.sidecar
-    }
-
-    /// Pairing is reset here (no partner, shown) and made again by `CatalogPairing.pairLivePhoto`.
-    private static func assetValues(_ asset: AssetDraft, run: Int64) -> [Any?] {
+    /// Values for `CatalogRecordingSQL.assetColumns`. Pairing is reset here (no partner,
+    /// shown) and made again by `CatalogPairing.pairLivePhoto`.
+    private static func assetValues(_ asset: AssetDraft, run: Int64, now: String) -> [Any?] {
         let m = asset.metadata, d = asset.details
         let subtypes = asset.subtypes.subtracting([.live]).sorted().map(\.rawValue).joined(separator: ",")
         let values: [Any?] = [
             asset.kind.rawValue, asset.format.rawValue, asset.contentHash, asset.file.status.size,
             asset.file.status.modifiedNanoseconds, asset.displayedSize.width, asset.displayedSize.height, m.orientation,
-            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, CatalogClock.now(),
+            m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
             d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
             d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, false, asset.warning,
         ]
@@ -97,25 +67,16 @@ extension CatalogDatabase {
     /// or taken over in one `INSERT ... ON CONFLICT (path)`, so two writers recording one path
     /// at once make one row.
     private static func upsertAsset(_ asset: AssetDraft, run: Int64, db: Connection) throws -> Int64 {
-        let place = placeColumns(of: asset.file)
-        let columns = place.columns + assetColumns
-        let values = place.values + assetValues(asset, run: run)
-        let healthy = "status = 'ok', error_class = NULL, error_message = NULL, missing = 0"
+        let now = CatalogClock.now()
+        let values = placeColumns(of: asset.file).values + assetValues(asset, run: run, now: now)
         if let id = asset.existingID {
             // A file at this path that another asset held before (a move onto an old path) gives its row up.
             try db.run("DELETE FROM assets WHERE path = ? AND id <> ?", asset.file.path, id)
-            let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
-            try db.forEachRow("UPDATE assets SET \(assignments), \(healthy) WHERE id = ?", values + [id]) { _ in }
+            try db.forEachRow(recordingSQL.updateAsset, values + [id]) { _ in }
             return id
         }
-        let updates = columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         var id: Int64 = 0
-        try db.forEachRow("""
-            INSERT INTO assets (\(columns.joined(separator: ", ")), added_at, status)
-            VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")), 'ok')
-            ON CONFLICT (path) DO UPDATE SET \(updates), \(healthy)
-            RETURNING id
-            """, values + [CatalogClock.now()]) { id = $0.int64("id") }
+        try db.forEachRow(recordingSQL.insertAsset, values + [now]) { id = $0.int64("id") }
         return id
     }
 

@@ -17,6 +17,9 @@ protocol CatalogDatabase: AnyObject {
     /// `file`: `path`, `root` and `pair_key` always, and whatever else the schema keeps.
     static func placeColumns(of file: DiscoveredFile) -> CatalogPlace
 
+    /// The recording statements for this schema's place columns, built once.
+    static var recordingSQL: CatalogRecordingSQL { get }
+
     /// The column that orders an asset's thumbnails as they were written.
     static var thumbnailWriteOrder: String { get }
 }

@@ -90,8 +90,11 @@ extension PostgresCatalog: CatalogDatabase {
 
     /// The schema keeps each file's folder album and file name, which listings sort and filter by.
     static func placeColumns(of file: DiscoveredFile) -> CatalogPlace {
-        CatalogPlace(columns: ["path", "root", "album_folder", "file_name", "pair_key"], values: placeValues(file))
+        CatalogPlace(columns: placeColumnNames, values: placeValues(file))
     }
+
+    static let placeColumnNames = ["path", "root", "album_folder", "file_name", "pair_key"]
+    static let recordingSQL = CatalogRecordingSQL(placeColumns: placeColumnNames)
 }
 
 extension PostgresCatalog: ResourceReading, DuplicateFinding {

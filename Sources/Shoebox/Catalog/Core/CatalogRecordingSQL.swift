@@ -1,0 +1,49 @@
+/// The statements that record an asset or a failure, their texts built once per backend from
+/// the columns its schema derives from a file's place (`CatalogDatabase.recordingSQL`): an
+/// ingest records every file through them, so no file pays for building fifty assignments.
+struct CatalogRecordingSQL: Sendable {
+    /// The columns `CatalogRecording.assetValues` gives values for, after the place's.
+    static let assetColumns = [
+        "kind", "format", "content_hash", "file_size", "mtime_ns", "width", "height", "orientation", "make", "model",
+        "lens_model", "iso", "f_number", "exposure_time", "focal_length", "seen_run", "updated_at", "duration_seconds",
+        "frame_rate", "codec", "frame_count", "loop_count", "content_identifier", "motion_offset", "motion_length", "subtypes",
+        "paired_asset_id", "pairing", "hidden", "warning",
+    ] + CatalogColumns.sidecar
+
+    /// Values: the place's, the asset's, then `added_at`. Returns the row's id.
+    let insertAsset: String
+    /// Values: the place's, the asset's, then the id.
+    let updateAsset: String
+    /// Values: the place's, the failure's (size, mtime, hash, class, reason, run, time), then the id.
+    let markFailed: String
+    /// Values: the place's, the failure's, `added_at`, then the kind. Returns the row's id.
+    let insertFailed: String
+
+    init(placeColumns: [String]) {
+        let columns = placeColumns + Self.assetColumns
+        let healthy = "status = 'ok', error_class = NULL, error_message = NULL, missing = 0"
+        let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
+        insertAsset = """
+            INSERT INTO assets (\(columns.joined(separator: ", ")), added_at, status)
+            VALUES (\(placeholders(columns.count + 1)), 'ok')
+            ON CONFLICT (path) DO UPDATE SET \(columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")), \(healthy)
+            RETURNING id
+            """
+        updateAsset = "UPDATE assets SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), \(healthy) WHERE id = ?"
+        markFailed = """
+            UPDATE assets SET \(placeColumns.map { "\($0) = ?" }.joined(separator: ", ")), file_size = ?, mtime_ns = ?,
+            content_hash = coalesce(?, content_hash), status = 'failed', error_class = ?, error_message = ?, warning = NULL,
+            missing = 0, seen_run = ?, updated_at = ? WHERE id = ?
+            """
+        insertFailed = """
+            INSERT INTO assets (\(placeColumns.joined(separator: ", ")), file_size, mtime_ns, content_hash, status,
+            error_class, error_message, seen_run, updated_at, added_at, kind)
+            VALUES (\(placeholders(placeColumns.count)), ?, ?, ?, 'failed', ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (path) DO UPDATE SET root = excluded.root, file_size = excluded.file_size,
+            mtime_ns = excluded.mtime_ns, content_hash = coalesce(excluded.content_hash, assets.content_hash),
+            status = 'failed', error_class = excluded.error_class, error_message = excluded.error_message,
+            warning = NULL, missing = 0, seen_run = excluded.seen_run, updated_at = excluded.updated_at
+            RETURNING id
+            """
+    }
+}
