@@ -161,10 +161,10 @@ extension GalleryTests {
                 root: "/home/someone/Pictures", kind: .photo, format: .heic, contentHash: hash, fileSize: 3_000_000,
                 modifiedNanoseconds: 0, width: 4032, height: 3024, metadata: metadata, status: .ok, errorClass: nil,
                 errorMessage: nil, missing: false, addedAt: "2024-05-07T00:00:00Z",
-                thumbnails: [ThumbnailRecord(name: "thumb", recipe: "555501e9c91a85a4", width: 256, height: 192,
-                                             relativePath: "thumbs/01/\(hash)-555501e9c91a85a4.jpg"),
-                             ThumbnailRecord(name: "preview", recipe: "d9989dc94e61da69", width: 1024, height: 768,
-                                             relativePath: "thumbs/01/\(hash)-d9989dc94e61da69.jpg")])
+                thumbnails: [ThumbnailRecord(name: "thumb", recipe: "906eed66fa59cb4f", width: 256, height: 192,
+                                             relativePath: "thumbs/01/\(hash)-906eed66fa59cb4f.jpg"),
+                             ThumbnailRecord(name: "preview", recipe: "b976ff0d1623c993", width: 1024, height: 768,
+                                             relativePath: "thumbs/01/\(hash)-b976ff0d1623c993.jpg")])
         }
         let summary = AlbumSummary(album: .folder("Family/2024/2024-05 Paris holiday"), counts: KindCounts([.photo: 100_000]),
                                    coverAssetID: 0, coverIsExplicit: false, covers: [])

@@ -49,7 +49,11 @@ import Testing
     }
 
     @Test func recipeNamesEverythingThatChangesTheOutput() {
-        #expect(thumb.recipeIdentifier(aspectRule: rule) == "thumb?w=256&rule=aspect:1.8x1:0.2x0.5&fmt=jpeg&q=80&cap=4096")
+        #expect(thumb.recipeIdentifier(aspectRule: rule) == "thumb?w=256&rule=aspect:1.8x1:0.2x0.5&fmt=jpeg&q=80&cap=4096&resize=lanczos3.1")
+        #expect(thumb.recipeHash(aspectRule: rule) == "906eed66fa59cb4f", "pipelines/README.md shows it")
+        let preview = ThumbnailSpec(name: "preview", rule: .fit, width: 1440, height: 1440, quality: 85)
+        #expect(preview.recipeIdentifier(aspectRule: rule) == "preview?w=1440&rule=fit:1440x1440&fmt=jpeg&q=85&cap=4096&resize=lanczos3.1")
+        #expect(preview.recipeHash(aspectRule: rule) == "b976ff0d1623c993", "pipelines/README.md shows it")
         var other = thumb
         other.quality = 90
         #expect(other.recipeHash(aspectRule: rule) != thumb.recipeHash(aspectRule: rule))

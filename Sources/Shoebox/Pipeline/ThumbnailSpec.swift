@@ -41,7 +41,13 @@ public struct ThumbnailSpec: Codable, Equatable, Sendable {
         self.maxLongEdge = maxLongEdge
     }
 
-    /// The recipe as text, e.g. `thumb?w=256&rule=aspect:1.8x1:0.2x0.5&fmt=jpeg&q=80&cap=4096`.
+    /// How this Shoebox resizes: `Lanczos3Resampler` where that route takes the image (8-bit
+    /// sRGB without alpha, shrinking), libvips's `thumbnail_image` otherwise. Part of every
+    /// recipe, so that thumbnails made by another route are made again: the number goes up
+    /// whenever either route's output changes.
+    public static let resizeRoute = "lanczos3.1"
+
+    /// The recipe as text, e.g. `thumb?w=256&rule=aspect:1.8x1:0.2x0.5&fmt=jpeg&q=80&cap=4096&resize=lanczos3.1`.
     public func recipeIdentifier(aspectRule: AspectRule) -> String {
         "\(name)?\(recipeParameters(aspectRule: aspectRule))"
     }
@@ -59,5 +65,6 @@ public struct ThumbnailSpec: Codable, Equatable, Sendable {
         case .fit: ruleText = "fit:\(width)x\(height ?? width)"
         }
         return "w=\(width)&rule=\(ruleText)&fmt=\(format.rawValue)&q=\(quality)&cap=\(maxLongEdge)" + (animated == true ? "&anim=1" : "")
+            + "&resize=\(Self.resizeRoute)"
     }
 }
