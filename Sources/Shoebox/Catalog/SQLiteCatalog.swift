@@ -94,7 +94,7 @@ extension SQLiteCatalog: CatalogDatabase {
     }
 
     static let placeColumnNames = ["path", "root", "pair_key"]
-    static let recordingSQL = CatalogRecordingSQL(placeColumns: placeColumnNames)
+    static let recordingSQL = CatalogRecordingSQL(placeColumns: placeColumnNames, dialect: .sqlite)
 }
 
 extension SQLiteCatalog: ResourceReading, DuplicateFinding {

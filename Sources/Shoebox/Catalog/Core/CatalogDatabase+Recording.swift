@@ -32,7 +32,7 @@ extension CatalogDatabase {
         let now = CatalogClock.now()
         let values = placeColumns(of: file).values + [file.status.size, file.status.modifiedNanoseconds, contentHash,
                                                       failure.errorClass.rawValue, failure.reason, run, now]
-        var id = existing ?? 0
+        var id = existing
         if let existing {
             try db.forEachRow(recordingSQL.markFailed, values + [existing]) { _ in }
         } else {
@@ -40,6 +40,7 @@ extension CatalogDatabase {
                 id = $0.int64("id")
             }
         }
+        guard let id = try id ?? assetID(atPath: file.path, db: db) else { return }
         try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
     }
@@ -75,9 +76,9 @@ extension CatalogDatabase {
             try db.forEachRow(recordingSQL.updateAsset, values + [id]) { _ in }
             return id
         }
-        var id: Int64 = 0
+        var id: Int64?
         try db.forEachRow(recordingSQL.insertAsset, values + [now]) { id = $0.int64("id") }
-        return id
+        return try id ?? assetID(atPath: asset.file.path, db: db) ?? 0
     }
 
     /// The asset's thumbnails become exactly `thumbnails`: a spec renamed or dropped from the

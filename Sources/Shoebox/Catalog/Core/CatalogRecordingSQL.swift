@@ -10,16 +10,18 @@ struct CatalogRecordingSQL: Sendable {
         "paired_asset_id", "pairing", "hidden", "warning",
     ] + CatalogColumns.sidecar
 
-    /// Values: the place's, the asset's, then `added_at`. Returns the row's id.
+    /// Values: the place's, the asset's, then `added_at`. Returns the row's id where the
+    /// dialect returns it cheaply (`SQLDialect.returningID`).
     let insertAsset: String
     /// Values: the place's, the asset's, then the id.
     let updateAsset: String
     /// Values: the place's, the failure's (size, mtime, hash, class, reason, run, time), then the id.
     let markFailed: String
-    /// Values: the place's, the failure's, `added_at`, then the kind. Returns the row's id.
+    /// Values: the place's, the failure's, `added_at`, then the kind. Returns the row's id as
+    /// `insertAsset` does.
     let insertFailed: String
 
-    init(placeColumns: [String]) {
+    init(placeColumns: [String], dialect: SQLDialect) {
         let columns = placeColumns + Self.assetColumns
         let healthy = "status = 'ok', error_class = NULL, error_message = NULL, missing = 0"
         let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
@@ -27,8 +29,7 @@ struct CatalogRecordingSQL: Sendable {
             INSERT INTO assets (\(columns.joined(separator: ", ")), added_at, status)
             VALUES (\(placeholders(columns.count + 1)), 'ok')
             ON CONFLICT (path) DO UPDATE SET \(columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")), \(healthy)
-            RETURNING id
-            """
+            """ + dialect.returningID
         updateAsset = "UPDATE assets SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), \(healthy) WHERE id = ?"
         markFailed = """
             UPDATE assets SET \(placeColumns.map { "\($0) = ?" }.joined(separator: ", ")), file_size = ?, mtime_ns = ?,
@@ -43,7 +44,6 @@ struct CatalogRecordingSQL: Sendable {
             mtime_ns = excluded.mtime_ns, content_hash = coalesce(excluded.content_hash, assets.content_hash),
             status = 'failed', error_class = excluded.error_class, error_message = excluded.error_message,
             warning = NULL, missing = 0, seen_run = excluded.seen_run, updated_at = excluded.updated_at
-            RETURNING id
-            """
+            """ + dialect.returningID
     }
 }

@@ -61,4 +61,15 @@ enum SQLDialect: Sendable {
         case .postgres: return "lower(\(expression))"
         }
     }
+
+    /// What ends an INSERT (or upsert) so that it returns the row's `id`: `RETURNING id` on
+    /// PostgreSQL, where reading it back would be another round trip; nothing on SQLite, where
+    /// RETURNING cost more than the insert itself on the assets table (235 against 165 µs a
+    /// row, docs/BENCHMARKS-LOG.md) and reading the id back by its unique key costs a few.
+    var returningID: String {
+        switch self {
+        case .sqlite: return ""
+        case .postgres: return "\nRETURNING id"
+        }
+    }
 }

@@ -94,7 +94,7 @@ extension PostgresCatalog: CatalogDatabase {
     }
 
     static let placeColumnNames = ["path", "root", "album_folder", "file_name", "pair_key"]
-    static let recordingSQL = CatalogRecordingSQL(placeColumns: placeColumnNames)
+    static let recordingSQL = CatalogRecordingSQL(placeColumns: placeColumnNames, dialect: .postgres)
 }
 
 extension PostgresCatalog: ResourceReading, DuplicateFinding {
