@@ -10,7 +10,7 @@ enum ShownAssets {
     static let healthy = "status = 'ok' AND missing = 0"
 
     /// The condition on the `assets` table, unqualified.
-    static let condition = "status = 'ok' AND missing = 0 AND hidden = 0"
+    static let condition = healthy + " AND hidden = 0"
 
     /// The condition on assets under the alias `alias` (`a.status = 'ok' AND ...`).
     static func condition(_ alias: String) -> String {

@@ -64,9 +64,10 @@ final class PostgresCatalog: @unchecked Sendable {
         try readQueue.sync { try Self.catalogErrors { try reader.single { try body(reader) } } }
     }
 
-    /// `{1,2,3}`: ids as a PostgreSQL array literal, bound as one `bigint[]` parameter.
+    /// `{1,2,3}`: ids as a PostgreSQL array literal, bound as one `bigint[]` parameter (the
+    /// dialect's id list, for the queue's statements, which are PostgreSQL's own).
     static func idArray(_ ids: [Int64]) -> String {
-        "{" + ids.map(String.init).joined(separator: ",") + "}"
+        SQLDialect.postgres.idList(ids)
     }
 
     /// The file name of a path: what follows its last `/` (bytes, not characters, are searched).
