@@ -53,12 +53,18 @@ let package = Package(
         .target(name: "CResample", path: "Sources/CResample"),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Shoebox", dependencies: ["CVips", "CExif", "CSQLite", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CLibPQ", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
+        // Values and pure rules: what an asset, an album and a file are, and the rules that
+        // need no library (sizes, capture time, Live Photo pairing, resource grouping).
+        .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel"),
+        // The catalog: one core over two SQL dialects, SQLite (the default) and PostgreSQL.
+        .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ"],
+                path: "Sources/ShoeboxCatalog"),
+        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
         .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
-        .testTarget(name: "ShoeboxTests", dependencies: ["Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
 )

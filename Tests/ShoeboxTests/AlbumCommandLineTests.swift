@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `shoebox albums`, `album`, `covers` and the fetch options of `list`, run as a user runs them.
 @Suite struct AlbumCommandLineTests {

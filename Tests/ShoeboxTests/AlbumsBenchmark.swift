@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The albums benchmark (not a timed test): run by `scripts/bench-albums.sh`, skipped otherwise.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Reading assets costs a number of SQLite statements that does not grow with the assets read:
 /// the rows of a page in one query, their thumbnails in one more, for the whole-catalog listing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Opening an older catalog brings it up to date without losing or mixing up an asset.
 @Suite struct CatalogMigrationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A catalog tells what it does while it works (a lost PostgreSQL connection opened again) to
 /// the `CatalogNotices` it was opened with, never to stderr itself: the CLI prints the lines as

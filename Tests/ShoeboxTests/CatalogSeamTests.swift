@@ -7,8 +7,7 @@ import Testing
 @Suite struct CatalogSeamTests {
     /// The SQLite backend's own files: its type, its connection, and its migrations.
     static func isSQLiteBackend(_ file: URL) -> Bool {
-        file.path.contains("/Sources/Shoebox/Catalog/")
-            && (file.lastPathComponent.hasPrefix("SQLite") || file.lastPathComponent == "CatalogSchema.swift")
+        file.path.contains("/Sources/ShoeboxCatalog/SQLite/")
     }
 
     @Test func onlyTheFactoryAndTheSQLiteBackendNameSQLiteCatalog() throws {

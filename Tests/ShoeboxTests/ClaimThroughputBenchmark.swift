@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Claim throughput with 8 concurrent claimers on the test server (not a timed test): run with
 /// `SHOEBOX_BENCH_QUEUE=1 swift test --filter ClaimThroughputBenchmark`, skipped otherwise.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Cover images: square attention crops at the requested sizes, upright, rendered again only
 /// when their source changes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A C library that kills the process on one file cannot stop the batch: `shoebox ingest`
 /// runs the ingest in a child process, and when a decoder crashes it (or a file outlasts its

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `kill -9` at any moment loses nothing: the next run finishes the job, and no half-written
 /// row, thumbnail or temporary file remains.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Decoded pictures on their way from the decode workers to the thumbnail workers are held
 /// to `IngestPipeline.decodedPictureBytes` (16 MiB a thumbnail worker), not only to

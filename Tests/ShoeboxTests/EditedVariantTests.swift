@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// An iPhone export of an edited photo (`IMG_1234.HEIC`, `IMG_E1234.JPG`, `IMG_1234.AAE`, and
 /// for a Live Photo `IMG_1234.MOV`, `IMG_E1234.MOV`) is one asset, shown as its edited

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A file is catalogued whatever bytes its name holds and however long its path is, and opens
 /// again from its catalog entry: names that are not UTF-8 are escaped (`PathText`), paths past

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The queues that carry whole files read into memory hold one file per decode worker, not
 /// `queueCapacity` files: what waits there is what the ingest's peak memory is made of.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Where the tests find their media: `samples/` in this repo, and the shared corpus beside
 /// the clone (`../shared/corpus`), which a user's clone may not have.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Folder albums from real ingests: titled by the folder's path relative to its root, and
 /// following files that move.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Folder-album titles, decided in Swift: the rule every backend stores.
 @Suite struct FolderAlbumTitleTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A released migration's text never changes: a database it made holds what it said, and a
 /// new database must be made alike. A change to the schema is a new migration at the end of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// With the library on a tiny file system, ingest stops with a clear error when space runs
 /// out, keeps nothing half-written, and finishes the job once space is available again.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `shoebox gc`: removes exactly the thumbnails and covers nothing in the catalog refers to,
 /// and nothing else.

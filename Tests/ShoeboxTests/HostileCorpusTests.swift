@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The shared hostile corpus (`../shared/hostile/make-hostile.sh`): bombs, truncations, EXIF
 /// loops, FIFOs, odd names, symlink escapes. Each walked regular file gets one outcome, the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The foundation's guards: what is never opened, never followed, never decoded.
 @Suite struct HostileInputGuardTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Re-ingest decodes nothing unchanged; moved, touched, changed and vanished files are each
 /// handled as a person would expect, and nothing is lost.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `shoebox ingest` is a supervisor and its ingest process: whatever ends the supervisor ends
 /// the ingest process with it, and a signal asking it to stop reaches the ingest process.

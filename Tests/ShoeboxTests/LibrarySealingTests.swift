@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The library is a sealed box: Shoebox writes and removes files only in a folder it made (or
 /// an earlier version made), only through real folders of it, and only files it named.

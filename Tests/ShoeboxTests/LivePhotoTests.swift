@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxModel
 
 /// A Live Photo is one asset: the still, with its video as a paired resource.
 @Suite struct LivePhotoTests {

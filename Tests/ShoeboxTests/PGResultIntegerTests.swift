@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `PGResult.integer`, which reads an integer column's bytes in place, reads what
 /// `Int64(String)` reads (what `int64` did before) and rejects what it rejects; no server needed.

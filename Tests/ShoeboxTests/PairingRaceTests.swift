@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Two queue workers recording a Live Photo's still and its video at the same moment, each in
 /// its own transaction: the second to commit must find the first and pair them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The kept counts of shown assets per album and kind (`PostgresAlbumCountsSchema`), which
 /// `albums()` reads in place of counting every shown asset: after every kind of change they

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// What the PostgreSQL catalog promises beyond the contract suites: it goes on after its
 /// connections are cut, and a catalog opened to read only never writes.

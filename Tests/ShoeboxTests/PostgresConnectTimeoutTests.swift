@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A catalog server that accepts a connection and never answers is given up on after a connect
 /// timeout: 10 s unless the URI (`connect_timeout=N`) or `PGCONNECT_TIMEOUT` says otherwise.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `PGConnection` against a real server: bound parameters, rows by name, typed errors, the
 /// transaction helper's retries and reconnection, and migrations under the advisory lock.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The built binary with `--catalog postgres://...`: the bundled samples ingested into a
 /// PostgreSQL catalog list exactly as they do from the library's own SQLite catalog.

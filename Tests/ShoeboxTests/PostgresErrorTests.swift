@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// How PostgreSQL's SQLSTATEs are classified, and what an ingest makes of a full disk; no
 /// server needed.

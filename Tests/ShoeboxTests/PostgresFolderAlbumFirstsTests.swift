@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Each folder album's kept first asset (`PostgresFolderAlbumFirsts`), which `albums()` reads
 /// as the album's cover in place of a seek per album: after every kind of change, and while

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `PGConnection.pipeline` against a real server: results in the order sent, statements
 /// prepared once per connection, a failed statement's error and the ones after it not run, and

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The catalog core writes `?` once for both backends; PostgreSQL reads `$1`, `$2`...
 @Suite struct PostgresPlaceholdersTests {

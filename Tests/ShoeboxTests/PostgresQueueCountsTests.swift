@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The queue's kept counts per state (`work_queue_counts`, queue migration 2), which
 /// `status` reads in place of counting every item: after any change they equal a count of

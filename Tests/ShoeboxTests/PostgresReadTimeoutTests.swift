@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A command that only reads gives up a statement after 60 s on the server (a lock held
 /// elsewhere, a stalled disk), unless the URI's `options=` or `PGOPTIONS` says otherwise; a

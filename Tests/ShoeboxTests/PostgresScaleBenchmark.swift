@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Browsing and status on a large PostgreSQL catalog (not a timed test): run by
 /// `scripts/bench-postgres.sh`, which generates the catalog (`bench-postgres-generate.sql`) and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A PostgreSQL catalog holds three migration lists (the catalog's, the work queue's, the kept
 /// album counts'), each with its own version. A database where any of them is newer than this

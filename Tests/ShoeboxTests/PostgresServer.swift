@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The PostgreSQL server the PostgreSQL tests run against, and a fresh database for each test.
 ///

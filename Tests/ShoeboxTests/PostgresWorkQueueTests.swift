@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The work queue in a PostgreSQL catalog, against the real server: idempotent enqueueing,
 /// claims that never overlap, leases that expire on the server's clock, fenced completions,

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Two supervised queue workers on one library (PostgreSQL: queue workers share the library's
 /// lock, SQLite's is exclusive). Each supervised ingest has a crash log of its own, so a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Queue workers against a real server that misbehaves: a worker killed mid-run, the server
 /// restarted, the server away for seconds, a worker's connections ended. Every file is

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `shoebox ingest` processes sharing one PostgreSQL catalog's work queue over the same root:
 /// each file catalogued once, one thumbnail file per recipe, nothing left claimed.

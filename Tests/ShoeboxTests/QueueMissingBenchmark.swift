@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// What a queue worker's missing-file check costs at 100,000 files under one root (not a timed
 /// test: run with `SHOEBOX_BENCH_QUEUE_MISSING=1` and a PostgreSQL server, see scripts/test.sh),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Queue workers (a PostgreSQL catalog) flag the assets whose files are gone from disk, as an
 /// ingest with SQLite does: a worker whose walk of a root completed flags the assets under

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `shoebox ingest` run again over an unchanged root with a PostgreSQL catalog (a queue
 /// worker) decides each file as an ingest with SQLite does: a deleted thumbnail is made

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// Whole files read ahead of the decode workers wait within a number of bytes
 /// (`IngestPipeline.readAheadBytes`), not only within a number of files: what waits there is

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A library on read-only media, or one the user may only read, can be listed, shown and
 /// browsed, and nothing in it is written: not the catalog, and no file beside it.

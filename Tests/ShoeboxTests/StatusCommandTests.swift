@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `shoebox status`, the built binary, against a queue on the real server.
 @Suite(.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// A supervised ingest's own crash log (`crash-<16 hex>.log`) outlives neither its supervisor
 /// nor what it names: a supervisor that ends hands what is left in it to `crash.log`, and one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// `takenAtSource` names the tag and the block it was found in; catalogs written before it did
 /// are read with the new names.

@@ -13,13 +13,7 @@ import Glibc
 /// `PATH_MAX`: such a path is opened one folder at a time with `openat`.
 public enum SourceFile {
     /// The identity and change stamp of a regular file.
-    public struct Status: Equatable, Sendable {
-        public var size: Int64
-        /// Modification time in nanoseconds since 1970.
-        public var modifiedNanoseconds: Int64
-        public var device: UInt64
-        public var inode: UInt64
-    }
+    public typealias Status = FileStatus
 
     /// The file opened read-only (never through a link, never blocking on a FIFO) and checked
     /// regular and at most `maxBytes`; the caller closes the descriptor.
@@ -205,9 +199,8 @@ public enum SourceFileError: Error, Equatable {
 
 extension SourceFile.Status {
     init(_ info: stat) {
-        size = Int64(info.st_size)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        self.init(size: Int64(info.st_size),
+                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                  device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Shoebox
+@testable import ShoeboxCatalog
 
 /// The statements a catalog's reader connection sends while a test's body runs, as each
 /// backend can tell them without a clock or a server log: what a read costs in statements,

@@ -4,9 +4,9 @@ public struct DiscoveredFile: Sendable, Equatable {
     public var path: String
     /// The ingested root (absolute, symlinks resolved) this file was found under.
     public var root: String
-    public var status: SourceFile.Status
+    public var status: FileStatus
 
-    public init(path: String, root: String, status: SourceFile.Status) {
+    public init(path: String, root: String, status: FileStatus) {
         self.path = path
         self.root = root
         self.status = status

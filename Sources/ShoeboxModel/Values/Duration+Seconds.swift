@@ -1,7 +1,7 @@
 extension Duration {
     /// The duration in seconds, fractions included: what `make_interval(secs => ...)`, a
     /// poll interval or a printed elapsed time take.
-    var inSeconds: Double {
+    package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

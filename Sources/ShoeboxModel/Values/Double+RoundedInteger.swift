@@ -3,5 +3,5 @@ extension Double {
     /// finite or lies outside `Int`. `Int(value.rounded())` traps on those, and a number read
     /// from a file (`xmp:Rating="1e19"`, a container's duration, LibRaw's ISO) may be any of
     /// them: every such number becomes an `Int` through here, and nil means the field is unread.
-    var roundedInt: Int? { Int(exactly: rounded()) }
+    package var roundedInt: Int? { Int(exactly: rounded()) }
 }

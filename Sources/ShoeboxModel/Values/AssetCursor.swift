@@ -5,13 +5,19 @@
 public struct AssetCursor: Equatable, Sendable {
     /// The last delivered asset's sort value: text for dates and names, an integer for a
     /// user album's positions.
-    enum Key: Equatable, Sendable {
+    package enum Key: Equatable, Sendable {
         case text(String)
         case integer(Int64)
     }
 
-    let key: Key
-    let id: Int64
+    package let key: Key
+    package let id: Int64
     /// How many assets the fetch has delivered so far, so `limit` holds across pages.
-    let delivered: Int
+    package let delivered: Int
+
+    package init(key: Key, id: Int64, delivered: Int) {
+        self.key = key
+        self.id = id
+        self.delivered = delivered
+    }
 }

@@ -111,7 +111,7 @@ enum CatalogGrouping {
 
     /// Notes a file that is only ever a resource (`ResourceGrouping.isResourceFile`: an `.aae`)
     /// as seen by `run`, and groups it with the asset of its key, if there is one.
-    static func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64, db: some CatalogSQL) throws {
+    static func recordResourceFile(atPath path: String, status: FileStatus, run: Int64, db: some CatalogSQL) throws {
         let key = ResourceGrouping.key(forPath: path)
         let isNew = try db.first("SELECT id FROM resource_files WHERE path = ?", path) { _ in true } == nil
         try db.run("""

@@ -25,7 +25,7 @@ public struct AspectRule: Codable, Equatable, Sendable {
     }
 
     /// The part of a recipe identifier that names these numbers.
-    var recipeComponent: String {
+    package var recipeComponent: String {
         "aspect:\(format(panoramaAbove))x\(format(panoramaWidthFactor)):\(format(tallBelow))x\(format(tallWidthFactor))"
     }
 

@@ -48,7 +48,7 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// Notes that `run` saw a file that is only ever a resource of an asset
     /// (`ResourceGrouping.isResourceFile`: an `.aae`), and groups it with its asset by
     /// `ResourceGrouping`. `markMissing` forgets such files that its run did not see.
-    func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64) throws
+    func recordResourceFile(atPath path: String, status: FileStatus, run: Int64) throws
 
     /// Every asset, ordered by path, handed to `body` one at a time.
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws

@@ -27,11 +27,6 @@ public enum CatalogLocation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The default: the library's own `catalog.sqlite`.
-    public static func `default`(for library: Library) -> CatalogLocation {
-        .sqlite(path: library.catalogPath)
-    }
-
     public init(parsing text: String) throws(ParseError) {
         guard !text.isEmpty else { throw .empty }
         guard let scheme = Self.scheme(of: text) else {

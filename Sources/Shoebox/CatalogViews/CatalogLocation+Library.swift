@@ -1,0 +1,6 @@
+extension CatalogLocation {
+    /// The default: the library's own `catalog.sqlite`.
+    public static func `default`(for library: Library) -> CatalogLocation {
+        .sqlite(path: library.catalogPath)
+    }
+}

@@ -1,0 +1,9 @@
+/// Text with leading and trailing Unicode whitespace removed (no Foundation needed).
+extension String {
+    package func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
