@@ -15,7 +15,9 @@ enum IngestJSONLines {
         case let .stillFailed(id, path): return fileEvent("stillFailed", path, [("assetID", .int(id))])
         case let .relocated(id, path): return fileEvent("relocated", path, [("assetID", .int(id))])
         case let .failed(error):
-            return fileEvent("failed", error.path, [("class", .string(error.errorClass.rawValue)), ("reason", .string(error.reason))])
+            return fileEvent("failed", error.path, [("class", .string(error.errorClass.rawValue)), ("reason", .string(error.reason)),
+                                                    ("stage", error.stage.map { .string($0.rawValue) } ?? .null),
+                                                    ("cause", AssetJSON.cause(error.cause))])
         case let .skipped(path, reason): return fileEvent("skipped", path, [("reason", .string(reason))])
         case let .missing(path): return fileEvent("missing", path, [])
         }

@@ -56,8 +56,9 @@ enum ListCommand: Command {
         let status = asset.missing ? "missing" : asset.status.rawValue
         let size = asset.width > 0 ? "\(asset.width)x\(asset.height)" : "-"
         let taken = TerminalText.printable(asset.metadata.takenAt ?? "-")
+        let stage = asset.errorStage.map { " in \($0.rawValue)" } ?? ""
         let detail = asset.status == .failed
-            ? TerminalText.printable("  [\(asset.errorClass?.rawValue ?? "failed"): \(asset.errorMessage ?? "")]") : ""
+            ? TerminalText.printable("  [\(asset.errorClass?.rawValue ?? "failed")\(stage): \(asset.errorMessage ?? "")]") : ""
         return "\(asset.id)\t\(status)\t\(asset.kind.rawValue)\t\(size)\t\(taken)\t\(PathText.printable(asset.path))\(detail)"
     }
 }

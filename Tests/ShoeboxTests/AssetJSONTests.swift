@@ -54,7 +54,8 @@ import Testing
             return
         }
         #expect(fields.map(\.0) == [
-            "addedAt", "codec", "contentHash", "contentIdentifier", "description", "durationSeconds", "error", "errorClass",
+            "addedAt", "codec", "contentHash", "contentIdentifier", "description", "durationSeconds", "error", "errorCause",
+            "errorClass", "errorStage",
             "exposureTime", "fileSize", "fNumber", "focalLength", "format", "frameCount", "frameRate", "gps", "height", "id",
             "iso", "keywords", "kind", "lensModel", "locationSource", "loopCount", "make", "missing", "model", "motionPhoto",
             "orientation", "pairedVideo", "pairing", "path", "rating", "resources", "status", "subtypes", "takenAt", "takenAtSource",

@@ -61,6 +61,37 @@ import Testing
         }
     }
 
+    /// A failure names the stage it happened in; one that Shoebox's own checks found has no
+    /// library cause.
+    @Test func aFailureNamesItsStage() throws {
+        let library = try TestLibrary()
+        let inbox = try library.folder.folder("inbox", copying: [Fixtures.sample("broken/truncated.jpg"),
+                                                                Fixtures.sample("broken/not-an-image.jpg")])
+        _ = try library.ingest([inbox])
+        let truncated = try #require(try library.catalog.asset(path: IngestPipeline.resolve(inbox.appendingPathComponent("truncated.jpg").path)))
+        let notAnImage = try #require(try library.catalog.asset(path: IngestPipeline.resolve(inbox.appendingPathComponent("not-an-image.jpg").path)))
+        #expect(truncated.errorStage == .decode && truncated.errorCause == nil)
+        #expect(notAnImage.errorStage == .read && notAnImage.errorCause == nil)
+    }
+
+    /// A file a library refused keeps that library's name, code and words in the catalog:
+    /// LibRaw's error number for a RAW whose data ends early, libvips's message for a JPEG
+    /// whose data is corrupt.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func aLibrarysRefusalKeepsItsCodeAndMessage() throws {
+        let library = try TestLibrary()
+        let inbox = try library.folder.folder("inbox", copying: [Fixtures.corpus("exiftool-t/FujiFilm.raf"),
+                                                                Fixtures.corpus("exif-samples/jpg/corrupted.jpg")])
+        _ = try library.ingest([inbox])
+        let raw = try #require(try library.catalog.asset(path: IngestPipeline.resolve(inbox.appendingPathComponent("FujiFilm.raf").path)))
+        #expect(raw.errorStage == .decode)
+        #expect(raw.errorCause == LibraryCause(library: "LibRaw", code: "-100009", message: "unpack: Input/output error"))
+        let jpeg = try #require(try library.catalog.asset(path: IngestPipeline.resolve(inbox.appendingPathComponent("corrupted.jpg").path)))
+        #expect(jpeg.errorStage == .decode)
+        #expect(jpeg.errorCause?.library == "libvips" && jpeg.errorCause?.code == nil)
+        #expect(jpeg.errorCause?.message.contains("Corrupt JPEG data: premature end of data segment") == true)
+    }
+
     private func rows(_ assets: [AssetRecord], for file: URL) -> [AssetRecord] {
         let path = IngestPipeline.resolve(file.path)
         return assets.filter { $0.path == path }

@@ -31,7 +31,7 @@ import Glibc
         #expect(run.status == 1)
         let lines = try JSONLines(run.output)
         #expect(lines.events == [
-            ["event": "failed", "path": batch.path("broken.jpg"), "class": "damaged",
+            ["event": "failed", "path": batch.path("broken.jpg"), "class": "damaged", "stage": "decode",
              "reason": "truncated: the JPEG data ends before its end-of-image marker"],
             ["event": "skipped", "path": batch.path("notes.txt"), "reason": "not a media file (by content and name)"],
             ["event": "ingested", "path": batch.path("photo.jpg"), "kind": "photo", "width": "360", "height": "240"],
@@ -97,7 +97,7 @@ import Glibc
             for line in output.split(separator: "\n") {
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 let texts = object.compactMapValues { value -> String? in
-                    value is [Any] ? nil : "\(value)"
+                    value is [Any] || value is NSNull ? nil : "\(value)"
                 }
                 if texts["event"] == "summary" { summary = texts } else { events.append(texts) }
             }

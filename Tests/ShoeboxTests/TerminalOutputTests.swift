@@ -49,7 +49,7 @@ import Testing
         let folder = IngestPipeline.resolve(inbox.inbox.path)
         #expect(rows.map { String($0[5]) }.sorted() == [
             "\(folder)/back\\\\\\x09tab.jpg",
-            "\(folder)/broken\\x0afile.jpg  [damaged: truncated: the JPEG data ends before its end-of-image marker]",
+            "\(folder)/broken\\x0afile.jpg  [damaged in decode: truncated: the JPEG data ends before its end-of-image marker]",
             "\(folder)/esc\\x1b[31mred.jpg",
             "\(folder)/nel\\xc2\\x85csi\\xc2\\x9bdel\\x7f.jpg",
             "\(folder)/new\\x0aline.jpg",

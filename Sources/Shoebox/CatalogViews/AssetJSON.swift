@@ -29,7 +29,8 @@ public enum AssetJSON {
             ("addedAt", .string(asset.addedAt)), ("codec", text(d.codec)), ("contentHash", text(asset.contentHash)),
             ("contentIdentifier", text(d.contentIdentifier)), ("description", text(m.description)),
             ("durationSeconds", optional(d.durationSeconds) { number($0, places: 3) }),
-            ("error", text(asset.errorMessage)), ("errorClass", text(asset.errorClass?.rawValue)),
+            ("error", text(asset.errorMessage)), ("errorCause", cause(asset.errorCause)),
+            ("errorClass", text(asset.errorClass?.rawValue)), ("errorStage", text(asset.errorStage?.rawValue)),
             ("exposureTime", optional(m.exposureTime) { number($0) }), ("fileSize", .int(asset.fileSize)),
             ("fNumber", optional(m.fNumber) { number($0) }), ("focalLength", optional(m.focalLength) { number($0) }),
             ("format", text(asset.format?.rawValue)), ("frameCount", integer(d.frameCount)),
@@ -62,6 +63,10 @@ public enum AssetJSON {
     }
 
     static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    /// A library's refusal as `{"code", "library", "message"}` (code null when it has none).
+    public static func cause(_ cause: LibraryCause?) -> JSONValue {
+        cause.map { .object([("code", text($0.code)), ("library", .string($0.library)), ("message", .string($0.message))]) } ?? .null
+    }
     static func integer(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
     static func optional(_ value: Double?, _ write: (Double) -> JSONValue) -> JSONValue { value.map(write) ?? .null }
 

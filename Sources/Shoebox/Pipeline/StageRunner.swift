@@ -101,13 +101,20 @@ enum StageRunner {
             return .settled(settlement)
         case let .work(input):
             do {
-                return try stage.process(input)
+                return try inStage(stage.process(input), named: stage.name)
             } catch {
                 let draft = input.draft
-                let failure = error as? IngestError ?? IngestError(.damaged, path: draft.file.path, reason: "\(error)")
-                return .settled(.failed(failure, file: draft.file, contentHash: draft.contentHash.isEmpty ? nil : draft.contentHash,
-                                        existingID: draft.existingID))
+                let failure = error as? IngestError ?? IngestError(.damaged, path: draft.file.path, reason: "\(error)", causedBy: error)
+                return inStage(.settled(.failed(failure, file: draft.file, contentHash: draft.contentHash.isEmpty ? nil : draft.contentHash,
+                                                existingID: draft.existingID)), named: stage.name)
             }
         }
+    }
+
+    /// A failure settled in a stage names that stage, unless it named one already.
+    private static func inStage<Payload>(_ item: PipelineItem<Payload>, named name: String) -> PipelineItem<Payload> {
+        guard case .settled(.failed(var failure, let file, let hash, let existingID)) = item, failure.stage == nil else { return item }
+        failure.stage = IngestStage(rawValue: name)
+        return .settled(.failed(failure, file: file, contentHash: hash, existingID: existingID))
     }
 }

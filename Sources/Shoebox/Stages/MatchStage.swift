@@ -62,7 +62,7 @@ public struct MatchStage: PipelineStage {
 
 private func lookUp<T>(_ body: () throws -> T, _ draft: AssetDraft) throws -> T {
     do { return try body() } catch {
-        throw IngestError(.unreadable, path: draft.file.path, reason: "catalog lookup failed: \(error)")
+        throw IngestError(.unreadable, path: draft.file.path, reason: "catalog lookup failed: \(error)", causedBy: error)
     }
 }
 

@@ -41,7 +41,7 @@ public struct OrientStage: PipelineStage {
             image = try image.rotated([.none, .quarter, .half, .threeQuarters][quarterTurns])
             return .work(OrientedImage(draft: input.draft, image: image, animation: input.animation, inFlight: input.inFlight))
         } catch {
-            throw IngestError(.damaged, path: input.draft.file.path, reason: "cannot orient: \(error)")
+            throw IngestError(.damaged, path: input.draft.file.path, reason: "cannot orient: \(error)", causedBy: error)
         }
     }
 }

@@ -26,7 +26,7 @@ public struct PlanStage: PipelineStage {
         }
         let entry: CatalogEntry?
         do { entry = try catalog.entry(atPath: file.path) } catch {
-            throw IngestError(.unreadable, path: file.path, reason: "catalog lookup failed: \(error)")
+            throw IngestError(.unreadable, path: file.path, reason: "catalog lookup failed: \(error)", causedBy: error)
         }
         guard let entry else { return .work(AssetDraft(file: file, existingID: nil)) }
         let sameStamp = entry.fileSize == file.status.size && entry.modifiedNanoseconds == file.status.modifiedNanoseconds

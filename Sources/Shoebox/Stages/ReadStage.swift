@@ -44,7 +44,7 @@ public struct ReadStage: PipelineStage {
         do {
             (draft.contentHash, draft.file.status) = try SourceFile.hash(draft.file.path)
         } catch {
-            throw IngestError(.unreadable, path: draft.file.path, reason: "\(error)")
+            throw IngestError(.unreadable, path: draft.file.path, reason: "\(error)", causedBy: error)
         }
         draft.format = format
         return .work(SourceData(draft: draft, bytes: nil))
@@ -62,7 +62,7 @@ public struct ReadStage: PipelineStage {
         } catch SourceFileError.tooLarge(let size, let limit) {
             throw IngestError(.tooLarge, path: path, reason: "file is \(size) bytes; the pipeline allows \(limit)")
         } catch let error as MediaError {
-            throw IngestError(.unreadable, path: path, reason: "\(error)")
+            throw IngestError(.unreadable, path: path, reason: "\(error)", causedBy: error)
         }
         draft.contentHash = ContentHasher.hash(bytes)
         guard bytes.count > 0 else {

@@ -33,13 +33,13 @@ public struct ThumbnailStage: PipelineStage {
                 let frames = try animation.map { try allFrames($0, size: size, draft: draft) }
                 data = try (frames ?? resized(image, to: size)).encoded(as: spec.format, quality: spec.quality)
             } catch {
-                throw IngestError(.damaged, path: draft.file.path, reason: "cannot make thumbnail \(spec.name): \(error)")
+                throw IngestError(.damaged, path: draft.file.path, reason: "cannot make thumbnail \(spec.name): \(error)", causedBy: error)
             }
             do {
                 try AtomicFileWriter.write(data, toRelativePath: relativePath, in: library)
             } catch {
                 let full = (error as? AtomicFileWriter.WriteError)?.isDiskFull ?? false
-                throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)", stopsTheRun: full)
+                throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)", causedBy: error, stopsTheRun: full)
             }
         }
         return ThumbnailRecord(name: spec.name, recipe: recipe, width: size.width, height: size.height,

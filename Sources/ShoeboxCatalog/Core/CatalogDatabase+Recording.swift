@@ -31,7 +31,8 @@ extension CatalogDatabase {
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let now = CatalogClock.now()
         let values = placeColumns(of: file).values + [file.status.size, file.status.modifiedNanoseconds, contentHash,
-                                                      failure.errorClass.rawValue, failure.reason, run, now]
+                                                      failure.errorClass.rawValue, failure.reason, failure.stage?.rawValue,
+                                                      failure.cause?.library, failure.cause?.code, failure.cause?.message, run, now]
         var id = existing
         if let existing {
             try db.forEachRow(recordingSQL.markFailed, values + [existing]) { _ in }

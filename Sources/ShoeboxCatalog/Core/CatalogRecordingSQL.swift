@@ -10,12 +10,16 @@ struct CatalogRecordingSQL: Sendable {
         "paired_asset_id", "pairing", "hidden", "warning",
     ] + CatalogColumns.sidecar
 
+    /// A healthy asset keeps no failure's stage or cause.
+    static let noFailureCause = "error_stage = NULL, error_library = NULL, error_code = NULL, error_detail = NULL"
+
     /// Values: the place's, the asset's, then `added_at`. Returns the row's id where the
     /// dialect returns it cheaply (`SQLDialect.returningID`).
     let insertAsset: String
     /// Values: the place's, the asset's, then the id.
     let updateAsset: String
-    /// Values: the place's, the failure's (size, mtime, hash, class, reason, run, time), then the id.
+    /// Values: the place's, the failure's (size, mtime, hash, class, reason, stage, library,
+    /// code, the library's message, run, time), then the id.
     let markFailed: String
     /// Values: the place's, the failure's, `added_at`, then the kind. Returns the row's id as
     /// `insertAsset` does.
@@ -23,7 +27,7 @@ struct CatalogRecordingSQL: Sendable {
 
     init(placeColumns: [String], dialect: SQLDialect) {
         let columns = placeColumns + Self.assetColumns
-        let healthy = "status = 'ok', error_class = NULL, error_message = NULL, missing = 0"
+        let healthy = "status = 'ok', error_class = NULL, error_message = NULL, \(Self.noFailureCause), missing = 0"
         let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
         insertAsset = """
             INSERT INTO assets (\(columns.joined(separator: ", ")), added_at, status)
@@ -33,16 +37,19 @@ struct CatalogRecordingSQL: Sendable {
         updateAsset = "UPDATE assets SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), \(healthy) WHERE id = ?"
         markFailed = """
             UPDATE assets SET \(placeColumns.map { "\($0) = ?" }.joined(separator: ", ")), file_size = ?, mtime_ns = ?,
-            content_hash = coalesce(?, content_hash), status = 'failed', error_class = ?, error_message = ?, warning = NULL,
+            content_hash = coalesce(?, content_hash), status = 'failed', error_class = ?, error_message = ?,
+            error_stage = ?, error_library = ?, error_code = ?, error_detail = ?, warning = NULL,
             missing = 0, seen_run = ?, updated_at = ? WHERE id = ?
             """
         insertFailed = """
             INSERT INTO assets (\(placeColumns.joined(separator: ", ")), file_size, mtime_ns, content_hash, status,
-            error_class, error_message, seen_run, updated_at, added_at, kind)
-            VALUES (\(placeholders(placeColumns.count)), ?, ?, ?, 'failed', ?, ?, ?, ?, ?, ?)
+            error_class, error_message, error_stage, error_library, error_code, error_detail, seen_run, updated_at, added_at, kind)
+            VALUES (\(placeholders(placeColumns.count)), ?, ?, ?, 'failed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (path) DO UPDATE SET root = excluded.root, file_size = excluded.file_size,
             mtime_ns = excluded.mtime_ns, content_hash = coalesce(excluded.content_hash, assets.content_hash),
             status = 'failed', error_class = excluded.error_class, error_message = excluded.error_message,
+            error_stage = excluded.error_stage, error_library = excluded.error_library, error_code = excluded.error_code,
+            error_detail = excluded.error_detail,
             warning = NULL, missing = 0, seen_run = excluded.seen_run, updated_at = excluded.updated_at
             """ + dialect.returningID
     }

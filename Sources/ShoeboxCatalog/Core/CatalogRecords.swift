@@ -15,7 +15,7 @@ enum CatalogRecords {
         subtypes, paired_asset_id, pairing, hidden,
         (SELECT p.path FROM assets p WHERE p.id = assets.paired_asset_id) AS paired_path,
         (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id) AS paired_duration, warning,
-        rating, title, description, keywords, location_source
+        rating, title, description, keywords, location_source, error_stage, error_library, error_code, error_detail
         """
 
     /// How many records a listing reads at a time (and reads the thumbnails of in one query).
@@ -76,6 +76,10 @@ enum CatalogRecords {
         record.isPairedVideo = row.flag("hidden") && kind == .video && record.pairedAssetID != nil
         record.pairedVideoPath = kind == .livePhoto ? row.optionalText("paired_path") : nil
         record.warning = row.optionalText("warning")
+        record.errorStage = row.optionalText("error_stage").flatMap(IngestStage.init(rawValue:))
+        record.errorCause = row.optionalText("error_library").map {
+            LibraryCause(library: $0, code: row.optionalText("error_code"), message: row.optionalText("error_detail") ?? "")
+        }
         return record
     }
 

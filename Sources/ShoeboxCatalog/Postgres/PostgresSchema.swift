@@ -150,6 +150,13 @@ enum PostgresSchema {
         CREATE INDEX resource_files_group_key ON resource_files(group_key);
         CREATE INDEX resource_files_asset ON resource_files(asset_id);
         """),
+        // Errors that keep their cause (issue 29): as SQLite's migration 9.
+        (9, """
+        ALTER TABLE assets ADD COLUMN error_stage text;
+        ALTER TABLE assets ADD COLUMN error_library text;
+        ALTER TABLE assets ADD COLUMN error_code text;
+        ALTER TABLE assets ADD COLUMN error_detail text;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

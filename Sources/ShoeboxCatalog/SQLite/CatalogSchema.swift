@@ -190,6 +190,14 @@ enum CatalogSchema {
         CREATE INDEX resource_files_group_key ON resource_files(group_key);
         CREATE INDEX resource_files_asset ON resource_files(asset_id);
         """,
+        // 9 (errors that keep their cause, issue 29): a failure's stage, and the library that
+        // refused the file with its own code and message (`IngestError.stage`, `.cause`).
+        """
+        ALTER TABLE assets ADD COLUMN error_stage TEXT;
+        ALTER TABLE assets ADD COLUMN error_library TEXT;
+        ALTER TABLE assets ADD COLUMN error_code TEXT;
+        ALTER TABLE assets ADD COLUMN error_detail TEXT;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

@@ -17,6 +17,9 @@ public struct AssetRecord: Sendable, Equatable {
     public var status: Status
     public var errorClass: ErrorClass?
     public var errorMessage: String?
+    /// For a failed file: the stage it failed in, and what the library said (when one refused it).
+    public var errorStage: IngestStage?
+    public var errorCause: LibraryCause?
     /// The file was not found under its root by the last complete walk.
     public var missing: Bool
     public var addedAt: String

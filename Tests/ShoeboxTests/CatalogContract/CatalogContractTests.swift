@@ -44,6 +44,22 @@ import Testing
         #expect(count == 1)
     }
 
+    @Test(arguments: CatalogBackend.all) func aFailureKeepsItsStageAndTheLibrarysCodeAndMessage(backend: CatalogBackend) throws {
+        let made = try backend.make()
+        let catalog = made.catalog
+        let run = try catalog.beginRun(roots: ["/photos"])
+        let file = draft("/photos/a.raf").file
+        let refusal = MediaError.libraw(operation: "unpack", code: -100009, message: "Input/output error")
+        try catalog.recordFailure(IngestError(.damaged, path: file.path, reason: "cannot develop the RAW", stage: .decode, causedBy: refusal),
+                                  file: file, contentHash: nil, existingID: nil, run: run)
+        let failed = try #require(try catalog.asset(path: file.path))
+        #expect(failed.errorStage == .decode)
+        #expect(failed.errorCause == LibraryCause(library: "LibRaw", code: "-100009", message: "unpack: Input/output error"))
+        try catalog.record(draft(file.path), run: run)
+        let healed = try #require(try catalog.asset(path: file.path))
+        #expect(healed.errorStage == nil && healed.errorCause == nil)
+    }
+
     @Test(arguments: CatalogBackend.all) func relocatingMovesTheAssetWithItsThumbnails(backend: CatalogBackend) throws {
         let made = try backend.make()
         let catalog = made.catalog

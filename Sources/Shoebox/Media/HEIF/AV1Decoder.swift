@@ -8,15 +8,23 @@ import CDav1d
 /// holds is then the picture itself (`pictureBytes`) and little else. The only file that
 /// calls dav1d.
 enum AV1Decoder {
-    enum Failure: Error, CustomStringConvertible {
+    enum Failure: LibraryCausing, CustomStringConvertible {
         case unsupported(String)
         case damaged(String)
+        /// The decoding library refused the data: its code and its own message.
+        case refused(LibraryCause)
 
         var description: String {
             switch self {
             case let .unsupported(reason): return "unsupported AV1 image: \(reason)"
             case let .damaged(reason): return "damaged AV1 data: \(reason)"
+            case let .refused(cause): return "damaged AV1 data: \(cause.message)"
             }
+        }
+
+        var libraryCause: LibraryCause? {
+            if case let .refused(cause) = self { return cause }
+            return nil
         }
     }
 
@@ -66,11 +74,11 @@ enum AV1Decoder {
         while input.sz > 0 {
             let sent = dav1d_send_data(context, &input)
             if sent == again { break }
-            guard sent == 0 else { throw Failure.damaged("dav1d refused the data (\(sent))") }
+            guard sent == 0 else { throw Failure.refused(LibraryCause(library: "dav1d", code: "\(sent)", message: "refused the data")) }
         }
         var status = dav1d_get_picture(context, &picture)
         if status == again { status = dav1d_get_picture(context, &picture) }
-        guard status == 0 else { throw Failure.damaged("no picture decoded (\(status))") }
+        guard status == 0 else { throw Failure.refused(LibraryCause(library: "dav1d", code: "\(status)", message: "no picture decoded")) }
     }
 
     private static func planes(of picture: Dav1dPicture) throws -> YCbCrPlanes {

@@ -23,7 +23,7 @@ enum FFmpegHEVCDecoder {
         let rc = sb_av_decode_hevc(configurationBase.assumingMemoryBound(to: UInt8.self), Int32(configuration.count),
                                    dataBase.assumingMemoryBound(to: UInt8.self), Int32(data.count),
                                    skipLoopFilters ? 1 : 0, Int64(maxPixels), &decoded)
-        guard rc >= 0, let frame = decoded else { throw HEVCDecoder.Failure.damaged(VideoFile.message(rc)) }
+        guard rc >= 0, let frame = decoded else { throw HEVCDecoder.Failure.refused(LibraryCause(library: "FFmpeg", code: "\(rc)", message: VideoFile.message(rc))) }
         defer { av_frame_free(&decoded) }
         guard let planes = planes(of: frame) else { return false }
         try body(planes)

@@ -3,15 +3,23 @@ import CDe265
 /// Decodes one coded HEVC image (a HEIF item: its `hvcC` parameter sets plus its data) with
 /// libde265, in the calling thread. The only file that calls libde265.
 enum HEVCDecoder {
-    enum Failure: Error, CustomStringConvertible {
+    enum Failure: LibraryCausing, CustomStringConvertible {
         case unsupported(String)
         case damaged(String)
+        /// The decoding library refused the data: its code and its own message.
+        case refused(LibraryCause)
 
         var description: String {
             switch self {
             case let .unsupported(reason): return "unsupported HEVC image: \(reason)"
             case let .damaged(reason): return "damaged HEVC data: \(reason)"
+            case let .refused(cause): return "damaged HEVC data: \(cause.message)"
             }
+        }
+
+        var libraryCause: LibraryCause? {
+            if case let .refused(cause) = self { return cause }
+            return nil
         }
     }
 
@@ -38,7 +46,8 @@ enum HEVCDecoder {
                 return try body(planes(of: picture))
             }
             guard de265_isOK(status) != 0 || status == DE265_ERROR_WAITING_FOR_INPUT_DATA else {
-                throw Failure.damaged(String(cString: de265_get_error_text(status)))
+                throw Failure.refused(LibraryCause(library: "libde265", code: "\(status.rawValue)",
+                                                   message: String(cString: de265_get_error_text(status))))
             }
         }
         throw Failure.damaged("no picture decoded")

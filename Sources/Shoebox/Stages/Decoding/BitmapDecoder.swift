@@ -27,7 +27,7 @@ struct BitmapDecoder {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let channels: [BMPBitFields.Channel]?
         do { channels = try BMPBitFields.channels(raw, header: header) } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)", causedBy: error)
         }
         let needed = channels == nil ? DecodeMemory.bmp(size: draft.storedSize, bitsPerPixel: header.bitsPerPixel)
                                      : DecodeMemory.bmpBitFields(size: draft.storedSize)
@@ -46,9 +46,9 @@ struct BitmapDecoder {
             if let repaired = BMPRepairs.warning(raw, header: header) { draft.warn(repaired) }
             return DecodedImage(draft: draft, image: image, orientation: .up)
         } catch let error as MediaError where error.isMissingDecoder {
-            throw IngestError(.unsupported, path: path, reason: "cannot decode: \(error)")
+            throw IngestError(.unsupported, path: path, reason: "cannot decode: \(error)", causedBy: error)
         } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)")
+            throw IngestError(.damaged, path: path, reason: "cannot decode: \(error)", causedBy: error)
         }
     }
 

@@ -52,15 +52,15 @@ struct RawImageDecoder {
     /// allocation over the budget `tooLarge`; anything else (cut-off or corrupt data) `damaged`.
     static func failure(_ error: Error, path: String, reason: String) -> IngestError {
         guard case let .libraw(_, code, _)? = error as? MediaError else {
-            return IngestError(.damaged, path: path, reason: "\(reason): \(error)")
+            return IngestError(.damaged, path: path, reason: "\(reason): \(error)", causedBy: error)
         }
         switch code {
         case LIBRAW_FILE_UNSUPPORTED.rawValue, LIBRAW_NOT_IMPLEMENTED.rawValue:
-            return IngestError(.unsupported, path: path, reason: "\(reason): \(error)")
+            return IngestError(.unsupported, path: path, reason: "\(reason): \(error)", causedBy: error)
         case LIBRAW_UNSUFFICIENT_MEMORY.rawValue, LIBRAW_TOO_BIG.rawValue, LIBRAW_MEMPOOL_OVERFLOW.rawValue:
-            return IngestError(.tooLarge, path: path, reason: "\(reason): \(error)")
+            return IngestError(.tooLarge, path: path, reason: "\(reason): \(error)", causedBy: error)
         default:
-            return IngestError(.damaged, path: path, reason: "\(reason): \(error)")
+            return IngestError(.damaged, path: path, reason: "\(reason): \(error)", causedBy: error)
         }
     }
 

@@ -91,13 +91,13 @@ struct StillImageDecoder {
     private static func failure(_ error: Error, format: MediaFormat, bytes: SourceBytes, path: String,
                                 reason: String) -> IngestError {
         if let refused = error as? IngestError { return refused }   // over a budget, already the file's
-        if (error as? MediaError)?.isOverALibraryLimit == true { return IngestError(.tooLarge, path: path, reason: "\(reason): \(error)") }
+        if (error as? MediaError)?.isOverALibraryLimit == true { return IngestError(.tooLarge, path: path, reason: "\(reason): \(error)", causedBy: error) }
         if format == .avif, AVIFSequence.read(UnsafeRawBufferPointer(bytes.buffer)) != nil {
             return IngestError(.unsupported, path: path,
-                               reason: "an AVIF image sequence whose still image libheif cannot read: \(reason): \(error)")
+                               reason: "an AVIF image sequence whose still image libheif cannot read: \(reason): \(error)", causedBy: error)
         }
         let unsupported = format == .jxl || ((error as? MediaError)?.isUnsupportedFeature ?? false)
-        return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)")
+        return IngestError(unsupported ? .unsupported : .damaged, path: path, reason: "\(reason): \(error)", causedBy: error)
     }
 
     /// The cheapest decode that still covers `box`: DCT scaling for JPEG (by `DirectJPEGDecoder`

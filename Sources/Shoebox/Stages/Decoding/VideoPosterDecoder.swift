@@ -22,9 +22,9 @@ struct VideoPosterDecoder {
             let frame = try video.posterFrame(at: configuration.videoSettings.posterAt, fitting: box)
             return DecodedImage(draft: draft, image: frame, orientation: orientation)
         } catch let error as MediaError where error.isMissingDecoder {
-            throw IngestError(.unsupported, path: path, reason: "cannot decode a poster frame: \(error)")
+            throw IngestError(.unsupported, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
         } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot decode a poster frame: \(error)")
+            throw IngestError(.damaged, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
         }
     }
 
@@ -38,9 +38,9 @@ struct VideoPosterDecoder {
 
     private func open(_ draft: AssetDraft) throws -> VideoFile {
         do { return try VideoFile(path: draft.file.path, format: draft.format) } catch let error as MediaError where error.isMissingDecoder {
-            throw IngestError(.unsupported, path: draft.file.path, reason: "cannot open the video: \(error)")
+            throw IngestError(.unsupported, path: draft.file.path, reason: "cannot open the video: \(error)", causedBy: error)
         } catch {
-            throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)")
+            throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)", causedBy: error)
         }
     }
 
