@@ -50,7 +50,7 @@ enum MetadataCommand: Command {
                 var metadata = try FileMetadataReader.read(path: file.read)
                 metadata.path = file.shown
                 output.line(args.has("--json") ? FileMetadataJSON.value(metadata).text : row(metadata))
-            } catch var failure as FileMetadataReader.Failure {
+            } catch var failure as MetadataReadError {
                 if !file.named && failure.reason.hasPrefix("not a supported") { continue }
                 failure.path = file.shown
                 output.flush()

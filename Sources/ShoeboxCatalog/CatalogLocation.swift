@@ -11,23 +11,7 @@ public enum CatalogLocation: Equatable, Sendable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(uri: String)
 
-    /// Why a location's text names no catalog.
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
-        case empty
-        case missingPath(scheme: String)
-        case unknownScheme(String)
-
-        public var description: String {
-            switch self {
-            case .empty: return "an empty catalog location names no catalog"
-            case let .missingPath(scheme): return "\(scheme): needs a PATH after it (sqlite:/path/to/catalog.sqlite)"
-            case let .unknownScheme(scheme):
-                return "unknown catalog scheme \"\(scheme)\" (known: sqlite:PATH, a plain path, postgres://, postgresql://)"
-            }
-        }
-    }
-
-    public init(parsing text: String) throws(ParseError) {
+    public init(parsing text: String) throws(CatalogLocationError) {
         guard !text.isEmpty else { throw .empty }
         guard let scheme = Self.scheme(of: text) else {
             self = .sqlite(path: Self.absolute(text))

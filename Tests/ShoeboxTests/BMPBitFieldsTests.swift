@@ -49,7 +49,7 @@ import Testing
 
     @Test func aMaskThatIsNotOneRunOfBitsIsDamaged() {
         let file = Self.bitmap(masks: [0x0000_0F0F, 0x00FF_0000, 0x0000_F000])
-        let error = #expect(throws: BMPBitFields.Failure.self) {
+        let error = #expect(throws: BMPBitFieldsError.self) {
             try file.withUnsafeBytes { try BMPBitFields.channels($0, header: BMPHeader(file)!) }
         }
         #expect(error?.description == "the BMP's colour mask 0x00000F0F is not one run of bits")

@@ -24,13 +24,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", CatalogLocation.ParseError.empty),
+        ("", CatalogLocationError.empty),
         ("sqlite:", .missingPath(scheme: "sqlite")),
         ("mysql://h/db", .unknownScheme("mysql")),
         ("file:/srv/c.sqlite", .unknownScheme("file")),
         ("backup:2024.sqlite", .unknownScheme("backup")),
     ])
-    func textThatNamesNoCatalogIsRefused(text: String, expected: CatalogLocation.ParseError) {
+    func textThatNamesNoCatalogIsRefused(text: String, expected: CatalogLocationError) {
         #expect(throws: expected) { try CatalogLocation(parsing: text) }
     }
 

@@ -47,7 +47,7 @@ import Testing
 
     /// The frame budget's message counts what it walked: one frame here, not "more than 0".
     @Test func aSingleFrameOverTheFrameBudgetIsSaidToBeOne() throws {
-        let failure = #expect(throws: GifReader.Failure.self) {
+        let failure = #expect(throws: GifReadError.self) {
             try Self.screenBomb.withUnsafeBytes { try GifReader.info(of: $0, framePixelBudget: 1_000_000) }
         }
 
@@ -83,7 +83,7 @@ import Testing
         let file = folder.url.appendingPathComponent("text.png")
         try Data(PNGMaker.withText(compressedChunks: 40, inflatingTo: 7_000_000)).write(to: file)
 
-        let error = #expect(throws: FileMetadataReader.Failure.self) { try FileMetadataReader.read(path: file.path) }
+        let error = #expect(throws: MetadataReadError.self) { try FileMetadataReader.read(path: file.path) }
 
         #expect(error?.reason.hasPrefix("tooLarge: a PNG's text chunks inflate to more than 31.5 MB") == true, "\(error?.reason ?? "")")
     }

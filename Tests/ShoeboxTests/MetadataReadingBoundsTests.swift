@@ -47,7 +47,7 @@ import Testing
         let folder = try TemporaryFolder()
         let file = try Self.copy(Fixtures.sample("gif/static.gif"), into: folder, paddedTo: 200_000_000)
 
-        let failure = #expect(throws: FileMetadataReader.Failure.self) { try FileMetadataReader.read(path: file) }
+        let failure = #expect(throws: MetadataReadError.self) { try FileMetadataReader.read(path: file) }
 
         #expect(failure?.reason == "tooLarge: its metadata is read from the whole file, and its 200000000 bytes are more "
                 + "than the 188743680 bytes an ingest lets one decode hold")

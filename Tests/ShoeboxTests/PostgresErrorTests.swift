@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func aFullDiskOnTheServerStopsAnIngestAsAFullLibrary() {
-        let stopped = IngestStopped.fromCatalog(PostgresError.diskFull(message: "could not extend file").catalogError)
-        guard case let .libraryFull(reason)? = stopped as? IngestStopped else { Issue.record("\(stopped)"); return }
+        let stopped = IngestStoppedError.fromCatalog(PostgresError.diskFull(message: "could not extend file").catalogError)
+        guard case let .libraryFull(reason)? = stopped as? IngestStoppedError else { Issue.record("\(stopped)"); return }
         #expect(reason == "could not extend file")
     }
 }

@@ -10,23 +10,16 @@ import Glibc
 /// Every step goes through `LibraryFolder`, relative to the library's root and never through
 /// a symbolic link: a link where `tmp/` or a destination folder should be fails the write.
 public enum AtomicFileWriter {
-    /// Why a write failed; `isDiskFull` tells out-of-space apart.
-    public struct WriteError: Error, CustomStringConvertible {
-        public var path: String
-        public var code: Int32
-        public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
-        public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
-    }
 
     private static let counter = Counter()
 
     /// Writes `data` to `relativePath` (e.g. `thumbs/ab/<name>.jpg`) in `library`, making the
-    /// folders on the way. Throws `WriteError` when a system call fails, `LibraryError` when a
+    /// folders on the way. Throws `AtomicWriteError` when a system call fails, `LibraryError` when a
     /// folder on the way is not a folder.
     public static func write(_ data: Data, toRelativePath relativePath: String, in library: Library) throws {
         let components = relativePath.split(separator: "/").map(String.init)
         guard let fileName = components.last, !components.contains("..") else {
-            throw WriteError(path: library.absolutePath(relativePath), code: EINVAL)
+            throw AtomicWriteError(path: library.absolutePath(relativePath), code: EINVAL)
         }
         do {
             let root = try LibraryFolder.open(path: library.root.path)
@@ -43,7 +36,7 @@ public enum AtomicFileWriter {
             }
         } catch let error as LibraryError {
             guard let code = error.code else { throw error }
-            throw WriteError(path: library.absolutePath(relativePath), code: code)
+            throw AtomicWriteError(path: library.absolutePath(relativePath), code: code)
         }
     }
 

@@ -7,9 +7,6 @@
 /// Each mask must be one run of bits; a channel's value is scaled from its width to 8 bits.
 /// Every offset and size comes from the file and is checked before it is used.
 enum BMPBitFields {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
 
     /// One channel's place in a pixel.
     struct Channel: Equatable {
@@ -39,7 +36,7 @@ enum BMPBitFields {
         return try (0 ..< 3).map { index in
             let mask = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 54 + index * 4, as: UInt32.self))
             guard let channel = Channel(mask: mask) else {
-                throw Failure(description: String(format: "the BMP's colour mask 0x%08X is not one run of bits", mask))
+                throw BMPBitFieldsError(description: String(format: "the BMP's colour mask 0x%08X is not one run of bits", mask))
             }
             return channel
         }
@@ -53,7 +50,7 @@ enum BMPBitFields {
         let start = header.pixelDataOffset
         let (rows, overflow) = stride.multipliedReportingOverflow(by: height)
         guard !overflow, start >= 14, start <= bytes.count, rows <= bytes.count - start else {
-            throw Failure(description: "the BMP's pixel data runs past the end of the file")
+            throw BMPBitFieldsError(description: "the BMP's pixel data runs past the end of the file")
         }
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         rgb.withUnsafeMutableBufferPointer { out in

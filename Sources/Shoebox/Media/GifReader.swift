@@ -7,32 +7,16 @@ public enum GifReader {
     static let browserMinimumDelay = 2
     static let browserDefaultDelay = 10
 
-    /// Why a GIF could not be read, or was refused.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case damaged(String)
-        /// More frame pixels (frames x screen size) than the budget allows: reading stopped there.
-        case overBudget(frames: Int, screen: PixelSize, budget: Int)
-
-        public var description: String {
-            switch self {
-            case let .damaged(reason): return reason
-            case let .overBudget(frames, screen, budget):
-                let counted = frames == 1 ? "one frame of \(screen) is" : "\(frames) frames of \(screen) (the walk stopped there) are"
-                return "\(counted) over the pipeline's budget of \(budget) frame pixels (limits.gifFramePixels)"
-            }
-        }
-    }
-
     /// Reads `bytes`, stopping with `.overBudget` once frames x screen pixels exceed `framePixelBudget`.
     public static func info(of bytes: UnsafeRawBufferPointer, framePixelBudget: Int) throws -> GifInfo {
         let input = GifInput(bytes)
         var error: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), gifRead, &error) else {
-            throw Failure.damaged("not a readable GIF: \(message(error))")
+            throw GifReadError.damaged("not a readable GIF: \(message(error))")
         }
         defer { DGifCloseFile(gif, &error) }
         let screen = PixelSize(width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight))
-        guard screen.width > 0, screen.height > 0 else { throw Failure.damaged("the GIF's screen is \(screen)") }
+        guard screen.width > 0, screen.height > 0 else { throw GifReadError.damaged("the GIF's screen is \(screen)") }
         var walker = RecordWalker(gif: gif, screen: screen, budget: framePixelBudget)
         return try withExtendedLifetime(input) { try walker.walk() }
     }
@@ -88,7 +72,7 @@ private struct RecordWalker {
             default: break
             }
         } while record != TERMINATE_RECORD_TYPE
-        guard frames > 0 else { throw GifReader.Failure.damaged("the GIF has no frame") }
+        guard frames > 0 else { throw GifReadError.damaged("the GIF has no frame") }
         return GifInfo(screenSize: screen, frameCount: frames, loopCount: loopCount,
                        durationSeconds: frames > 1 ? Double(hundredths) / 100 : 0)
     }
@@ -97,7 +81,7 @@ private struct RecordWalker {
         frames += 1
         let pixels = frames.multipliedReportingOverflow(by: screen.pixelCount)
         if pixels.overflow || pixels.partialValue > budget {
-            throw GifReader.Failure.overBudget(frames: frames, screen: screen, budget: budget)
+            throw GifReadError.overBudget(frames: frames, screen: screen, budget: budget)
         }
         let delay = pendingDelay ?? 0
         hundredths += delay < GifReader.browserMinimumDelay ? GifReader.browserDefaultDelay : delay
@@ -131,7 +115,7 @@ private struct RecordWalker {
 
     private func check(_ status: Int32) throws {
         guard status == GIF_OK else {
-            throw GifReader.Failure.damaged("giflib: \(GifReader.message(gif.pointee.Error))")
+            throw GifReadError.damaged("giflib: \(GifReader.message(gif.pointee.Error))")
         }
     }
 }

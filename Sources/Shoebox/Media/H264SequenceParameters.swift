@@ -25,7 +25,8 @@ extension H264SequenceParameters {
         self = parsed
     }
 
-    private struct Unreadable: Error {}
+    /// A field this strict reader does not follow: the SPS gives nil, and the caller asks FFmpeg.
+    private struct UnreadableSPSError: Error {}
 
     /// The profiles whose SPS carries the chroma format, bit depths and scaling matrices.
     private static let highProfiles: Set<Int> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
@@ -37,13 +38,13 @@ extension H264SequenceParameters {
     private static func parse(_ r: inout BitReader) throws -> H264SequenceParameters {
         let profile = try r.bits(8)
         _ = try r.bits(16)                                  // constraint flags, level
-        guard try r.ue() <= 31 else { throw Unreadable() }  // seq_parameter_set_id
+        guard try r.ue() <= 31 else { throw UnreadableSPSError() }  // seq_parameter_set_id
         var chromaFormat = 1
         if highProfiles.contains(profile) {
             chromaFormat = try r.ue()
-            guard chromaFormat <= 3 else { throw Unreadable() }
-            if chromaFormat == 3 { guard try r.bits(1) == 0 else { throw Unreadable() } }   // separate colour planes
-            guard try r.ue() <= 6, try r.ue() <= 6 else { throw Unreadable() }               // bit depths
+            guard chromaFormat <= 3 else { throw UnreadableSPSError() }
+            if chromaFormat == 3 { guard try r.bits(1) == 0 else { throw UnreadableSPSError() } }   // separate colour planes
+            guard try r.ue() <= 6, try r.ue() <= 6 else { throw UnreadableSPSError() }               // bit depths
             _ = try r.bits(1)
             if try r.bits(1) == 1 {
                 for list in 0 ..< (chromaFormat == 3 ? 12 : 8) where try r.bits(1) == 1 {
@@ -51,18 +52,18 @@ extension H264SequenceParameters {
                 }
             }
         }
-        guard try r.ue() <= 12 else { throw Unreadable() }  // log2_max_frame_num_minus4
+        guard try r.ue() <= 12 else { throw UnreadableSPSError() }  // log2_max_frame_num_minus4
         switch try r.ue() {                                 // pic_order_cnt_type
-        case 0: guard try r.ue() <= 12 else { throw Unreadable() }
+        case 0: guard try r.ue() <= 12 else { throw UnreadableSPSError() }
         case 1:
             _ = try r.bits(1)
             _ = try r.se()
             _ = try r.se()
             let cycle = try r.ue()
-            guard cycle <= 255 else { throw Unreadable() }
+            guard cycle <= 255 else { throw UnreadableSPSError() }
             for _ in 0 ..< cycle { _ = try r.se() }
         case 2: break
-        default: throw Unreadable()
+        default: throw UnreadableSPSError()
         }
         _ = try r.ue()                                      // max_num_ref_frames
         _ = try r.bits(1)
@@ -74,24 +75,24 @@ extension H264SequenceParameters {
         var crop = (left: 0, right: 0, top: 0, bottom: 0)
         if try r.bits(1) == 1 { crop = (try r.ue(), try r.ue(), try r.ue(), try r.ue()) }
         // FFmpeg trims unaligned left crops and drops impossible ones; only the plain case is read.
-        guard crop.left == 0, crop.top == 0, widthInMacroblocks <= 1024, heightInMapUnits <= 1024 else { throw Unreadable() }
+        guard crop.left == 0, crop.top == 0, widthInMacroblocks <= 1024, heightInMapUnits <= 1024 else { throw UnreadableSPSError() }
         let unitX = chromaFormat == 1 || chromaFormat == 2 ? 2 : 1
         let unitY = (chromaFormat == 1 ? 2 : 1) * (2 - framesOnly)
         let width = widthInMacroblocks * 16 - crop.right * unitX
         let height = heightInMapUnits * (2 - framesOnly) * 16 - crop.bottom * unitY
-        guard width > 0, height > 0 else { throw Unreadable() }
+        guard width > 0, height > 0 else { throw UnreadableSPSError() }
         var aspect = (0, 1)
         if try r.bits(1) == 1, try r.bits(1) == 1 {         // VUI, then aspect_ratio_info_present_flag
             let index = try r.bits(8)
             if index == 255 {
                 aspect = (try r.bits(16), try r.bits(16))
             } else {
-                guard index < aspectRatios.count else { throw Unreadable() }
+                guard index < aspectRatios.count else { throw UnreadableSPSError() }
                 aspect = aspectRatios[index]
             }
         }
         guard aspect.0 == aspect.1 || aspect.0 == 0 || (aspect.1 > 0 && width * aspect.0 / aspect.1 > 0 && height * aspect.1 / aspect.0 > 0)
-        else { throw Unreadable() }
+        else { throw UnreadableSPSError() }
         return H264SequenceParameters(width: width, height: height, aspectNumerator: aspect.0 == 0 ? 0 : aspect.0,
                                       aspectDenominator: aspect.0 == 0 ? 1 : aspect.1)
     }
@@ -101,7 +102,7 @@ extension H264SequenceParameters {
         var last = 8, next = 8
         for _ in 0 ..< size where next != 0 {
             let delta = try r.se()
-            guard (-128 ... 127).contains(delta) else { throw Unreadable() }
+            guard (-128 ... 127).contains(delta) else { throw UnreadableSPSError() }
             next = (last + delta + 256) % 256
             last = next == 0 ? last : next
         }
@@ -123,7 +124,7 @@ extension H264SequenceParameters {
         }
 
         mutating func bits(_ count: Int) throws -> Int {
-            guard position + count <= bytes.count * 8 else { throw Unreadable() }
+            guard position + count <= bytes.count * 8 else { throw UnreadableSPSError() }
             var value = 0
             for _ in 0 ..< count {
                 value = value << 1 | Int(bytes[position >> 3] >> (7 - UInt8(position & 7)) & 1)
@@ -137,7 +138,7 @@ extension H264SequenceParameters {
             var zeros = 0
             while try bits(1) == 0 {
                 zeros += 1
-                guard zeros < 32 else { throw Unreadable() }
+                guard zeros < 32 else { throw UnreadableSPSError() }
             }
             return (1 << zeros) - 1 + (try bits(zeros))
         }

@@ -10,19 +10,13 @@ import Foundation
 /// that still's format needs (`Vips.start(for:)`): a run over JPEGs, HEICs and videos never
 /// pays for libvips's start-up, and one over PNGs never maps libheif or libjxl.
 public enum FileMetadataReader {
-    /// Why a file has no metadata to show, with its path.
-    public struct Failure: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
-    }
 
     public static func read(path: String, maxBytes: Int64 = 1 << 30) throws -> FileMetadata {
         let head: [UInt8]
         do { head = try SourceFile.head(path, count: FormatSniffer.headerLength) } catch let MediaError.unreadable(_, reason) {
-            throw Failure(path: path, reason: "cannot be read: \(reason)")
+            throw MetadataReadError(path: path, reason: "cannot be read: \(reason)")
         }
-        guard let format = FormatSniffer.format(of: head) else { throw Failure(path: path, reason: "not a supported image or video format (by content)") }
+        guard let format = FormatSniffer.format(of: head) else { throw MetadataReadError(path: path, reason: "not a supported image or video format (by content)") }
         return format.isVideo ? try video(path, format: format) : try still(path, format: format, maxBytes: maxBytes)
     }
 
@@ -42,9 +36,9 @@ public enum FileMetadataReader {
             return FileMetadata(path: path, format: format, storedSize: PixelSize(width: header.width, height: header.height),
                                 metadata: found.metadata)
         } catch let refused as IngestError {
-            throw Failure(path: path, reason: "\(refused.errorClass.rawValue): \(refused.reason)")
+            throw MetadataReadError(path: path, reason: "\(refused.errorClass.rawValue): \(refused.reason)")
         } catch {
-            throw Failure(path: path, reason: "\(error)")
+            throw MetadataReadError(path: path, reason: "\(error)")
         }
     }
 
@@ -115,7 +109,7 @@ public enum FileMetadataReader {
 
     /// A BMP's size from its headers; it holds no metadata, so its sidecars' and its file time.
     private static func bitmap(_ bytes: SourceBytes, status: SourceFile.Status, path: String) throws -> FileMetadata {
-        guard let header = BMPHeader(bytes.head) else { throw Failure(path: path, reason: "the BMP headers cannot be read") }
+        guard let header = BMPHeader(bytes.head) else { throw MetadataReadError(path: path, reason: "the BMP headers cannot be read") }
         var metadata = PhotoMetadata()
         SidecarMetadata.read(beside: path).settle(&metadata, fileDates: [], modifiedNanoseconds: status.modifiedNanoseconds)
         return FileMetadata(path: path, format: .bmp, storedSize: header.size, metadata: metadata)
@@ -123,15 +117,15 @@ public enum FileMetadataReader {
 
     private static func video(_ path: String, format: MediaFormat) throws -> FileMetadata {
         do {
-            guard let status = SourceFile.status(ofPath: path) else { throw Failure(path: path, reason: "cannot be read") }
+            guard let status = SourceFile.status(ofPath: path) else { throw MetadataReadError(path: path, reason: "cannot be read") }
             let info = try VideoFile(path: path, format: format, describingOnly: true).info
             return FileMetadata(path: path, format: format,
                                 storedSize: PixelSize(width: info.squarePixelWidth, height: info.storedSize.height),
                                 metadata: VideoPosterDecoder.metadata(of: info, path: path, modifiedNanoseconds: status.modifiedNanoseconds).0)
-        } catch let failure as Failure {
+        } catch let failure as MetadataReadError {
             throw failure
         } catch {
-            throw Failure(path: path, reason: "\(error)")
+            throw MetadataReadError(path: path, reason: "\(error)")
         }
     }
 }

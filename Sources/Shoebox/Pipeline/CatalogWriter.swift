@@ -79,7 +79,7 @@ final class CatalogWriter {
             try catalog.refreshMetadata(id, from: draft, run: run, livePhotoRules: livePhotoRules)
             return .relocated(assetID: id, path: draft.file.path)
         case let .settled(.failed(error, _, _, _)) where error.stopsTheRun:
-            throw IngestStopped.libraryFull(error.reason)
+            throw IngestStoppedError.libraryFull(error.reason)
         case let .settled(.failed(error, file, hash, existingID)):
             try catalog.recordFailure(error, file: file, contentHash: hash, existingID: existingID, run: run)
             return .failed(error)

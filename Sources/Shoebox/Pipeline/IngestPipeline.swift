@@ -110,7 +110,7 @@ public final class IngestPipeline {
                 let event = try timer.time(item) { try writer.record(item) }
                 if let event, tally.count(event, path: item.path) { onEvent(event) }
             } catch {
-                fatal = IngestStopped.fromCatalog(error)
+                fatal = IngestStoppedError.fromCatalog(error)
                 cancelled.set()
             }
         }

@@ -38,7 +38,7 @@ public struct ThumbnailStage: PipelineStage {
             do {
                 try AtomicFileWriter.write(data, toRelativePath: relativePath, in: library)
             } catch {
-                let full = (error as? AtomicFileWriter.WriteError)?.isDiskFull ?? false
+                let full = (error as? AtomicWriteError)?.isDiskFull ?? false
                 throw IngestError(.writeFailed, path: draft.file.path, reason: "\(error)", causedBy: error, stopsTheRun: full)
             }
         }

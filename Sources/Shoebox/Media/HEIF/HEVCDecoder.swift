@@ -3,25 +3,6 @@ import CDe265
 /// Decodes one coded HEVC image (a HEIF item: its `hvcC` parameter sets plus its data) with
 /// libde265, in the calling thread. The only file that calls libde265.
 enum HEVCDecoder {
-    enum Failure: LibraryCausing, CustomStringConvertible {
-        case unsupported(String)
-        case damaged(String)
-        /// The decoding library refused the data: its code and its own message.
-        case refused(LibraryCause)
-
-        var description: String {
-            switch self {
-            case let .unsupported(reason): return "unsupported HEVC image: \(reason)"
-            case let .damaged(reason): return "damaged HEVC data: \(reason)"
-            case let .refused(cause): return "damaged HEVC data: \(cause.message)"
-            }
-        }
-
-        var libraryCause: LibraryCause? {
-            if case let .refused(cause) = self { return cause }
-            return nil
-        }
-    }
 
     private static let initialised: Bool = de265_isOK(de265_init()) != 0
 
@@ -29,7 +10,7 @@ enum HEVCDecoder {
     /// and SAO filters are not run: they smooth 8x8 block edges that a thumbnail averages away.
     static func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer,
                        skipLoopFilters: Bool, _ body: (YCbCrPlanes) throws -> Void) throws {
-        guard initialised, let context = de265_new_decoder() else { throw Failure.unsupported("libde265 did not start") }
+        guard initialised, let context = de265_new_decoder() else { throw HEVCDecodeError.unsupported("libde265 did not start") }
         defer { de265_free_decoder(context) }
         if skipLoopFilters {
             de265_set_parameter_bool(context, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, 1)
@@ -46,11 +27,11 @@ enum HEVCDecoder {
                 return try body(planes(of: picture))
             }
             guard de265_isOK(status) != 0 || status == DE265_ERROR_WAITING_FOR_INPUT_DATA else {
-                throw Failure.refused(LibraryCause(library: "libde265", code: "\(status.rawValue)",
+                throw HEVCDecodeError.refused(LibraryCause(library: "libde265", code: "\(status.rawValue)",
                                                    message: String(cString: de265_get_error_text(status))))
             }
         }
-        throw Failure.damaged("no picture decoded")
+        throw HEVCDecodeError.damaged("no picture decoded")
     }
 
     /// `hvcC`: 22 bytes of profile fields (the last holds the NAL length size), then arrays of
@@ -58,12 +39,12 @@ enum HEVCDecoder {
     private static func pushParameterSets(_ hvcC: UnsafeRawBufferPointer, to context: UnsafeMutableRawPointer) throws -> Int {
         var cursor = ByteCursor(hvcC)
         guard cursor.skip(21), let sizeField = cursor.u8(), let arrays = cursor.u8() else {
-            throw Failure.damaged("short hvcC")
+            throw HEVCDecodeError.damaged("short hvcC")
         }
         for _ in 0..<arrays {
-            guard cursor.skip(1), let count = cursor.u16() else { throw Failure.damaged("short hvcC") }
+            guard cursor.skip(1), let count = cursor.u16() else { throw HEVCDecodeError.damaged("short hvcC") }
             for _ in 0..<count {
-                guard let length = cursor.u16(), cursor.remaining >= length else { throw Failure.damaged("short hvcC") }
+                guard let length = cursor.u16(), cursor.remaining >= length else { throw HEVCDecodeError.damaged("short hvcC") }
                 de265_push_NAL(context, hvcC.baseAddress! + cursor.offset, Int32(length), 0, nil)
                 _ = cursor.skip(length)
             }
@@ -76,7 +57,7 @@ enum HEVCDecoder {
         var cursor = ByteCursor(data)
         while cursor.remaining > 0 {
             guard let length = cursor.sized(lengthSize), length <= cursor.remaining, length <= Int(Int32.max) else {
-                throw Failure.damaged("a NAL unit runs past the end of the item")
+                throw HEVCDecodeError.damaged("a NAL unit runs past the end of the item")
             }
             de265_push_NAL(context, data.baseAddress! + cursor.offset, Int32(length), 0, nil)
             _ = cursor.skip(length)
@@ -90,11 +71,11 @@ enum HEVCDecoder {
         let planeCount = format == de265_chroma_mono ? 1 : 3
         guard (8...16).contains(depth),
               (0..<planeCount).allSatisfy({ Int(de265_get_bits_per_pixel(picture, Int32($0))) == depth }) else {
-            throw Failure.unsupported("\(depth) bits a sample, or planes of different depths")
+            throw HEVCDecodeError.unsupported("\(depth) bits a sample, or planes of different depths")
         }
         func plane(_ channel: Int32) throws -> YCbCrPlanes.Plane {
             var stride: Int32 = 0
-            guard let base = de265_get_image_plane(picture, channel, &stride) else { throw Failure.damaged("no plane \(channel)") }
+            guard let base = de265_get_image_plane(picture, channel, &stride) else { throw HEVCDecodeError.damaged("no plane \(channel)") }
             return .init(base: UnsafeRawPointer(base), stride: Int(stride), width: Int(de265_get_image_width(picture, channel)),
                          height: Int(de265_get_image_height(picture, channel)))
         }
@@ -103,7 +84,7 @@ enum HEVCDecoder {
         case de265_chroma_mono, de265_chroma_444: shift = (0, 0)
         case de265_chroma_420: shift = (1, 1)
         case de265_chroma_422: shift = (1, 0)
-        default: throw Failure.unsupported("chroma format")
+        default: throw HEVCDecodeError.unsupported("chroma format")
         }
         return YCbCrPlanes(luma: try plane(0), chroma: format == de265_chroma_mono ? nil : (try plane(1), try plane(2)),
                            chromaShift: shift, streamMatrix: Int(de265_get_image_matrix_coefficients(picture)),

@@ -324,7 +324,7 @@ struct StillImageDecoder {
             draft.details.frameCount = info.frameCount
             draft.details.loopCount = info.loopCount
             draft.details.durationSeconds = info.frameCount > 1 ? info.durationSeconds : nil
-        } catch let failure as GifReader.Failure {
+        } catch let failure as GifReadError {
             if case .overBudget = failure { throw IngestError(.tooLarge, path: draft.file.path, reason: "\(failure)") }
             throw IngestError(.damaged, path: draft.file.path, reason: "\(failure)")
         }
