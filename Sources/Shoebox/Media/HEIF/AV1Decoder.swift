@@ -36,10 +36,10 @@ enum AV1Decoder {
             settings.apply_grain = 0
         }
         var context: OpaquePointer?
-        guard dav1d_open(&context, &settings) == 0, let context else { throw AV1DecodeError.unsupported("dav1d did not start") }
+        guard dav1d_open(&context, &settings) == 0, let context else { throw PictureDecodeError.unsupported(codec: "AV1", "dav1d did not start") }
         defer { var closing: OpaquePointer? = context; dav1d_close(&closing) }
         var input = Dav1dData()
-        guard let copy = dav1d_data_create(&input, data.count) else { throw AV1DecodeError.damaged("no memory for the data") }
+        guard let copy = dav1d_data_create(&input, data.count) else { throw PictureDecodeError.damaged(codec: "AV1", "no memory for the data") }
         copy.update(from: data.baseAddress!.assumingMemoryBound(to: UInt8.self), count: data.count)
         defer { dav1d_data_unref(&input) }
         var picture = Dav1dPicture()
@@ -55,11 +55,11 @@ enum AV1Decoder {
         while input.sz > 0 {
             let sent = dav1d_send_data(context, &input)
             if sent == again { break }
-            guard sent == 0 else { throw AV1DecodeError.refused(LibraryCause(library: "dav1d", code: "\(sent)", message: "refused the data")) }
+            guard sent == 0 else { throw PictureDecodeError.refused(codec: "AV1", LibraryCause(library: "dav1d", code: "\(sent)", message: "refused the data")) }
         }
         var status = dav1d_get_picture(context, &picture)
         if status == again { status = dav1d_get_picture(context, &picture) }
-        guard status == 0 else { throw AV1DecodeError.refused(LibraryCause(library: "dav1d", code: "\(status)", message: "no picture decoded")) }
+        guard status == 0 else { throw PictureDecodeError.refused(codec: "AV1", LibraryCause(library: "dav1d", code: "\(status)", message: "no picture decoded")) }
     }
 
     private static func planes(of picture: Dav1dPicture) throws -> YCbCrPlanes {
@@ -69,13 +69,13 @@ enum AV1Decoder {
         case DAV1D_PIXEL_LAYOUT_I400, DAV1D_PIXEL_LAYOUT_I444: shift = (0, 0)
         case DAV1D_PIXEL_LAYOUT_I420: shift = (1, 1)
         case DAV1D_PIXEL_LAYOUT_I422: shift = (1, 0)
-        default: throw AV1DecodeError.unsupported("chroma layout")
+        default: throw PictureDecodeError.unsupported(codec: "AV1", "chroma layout")
         }
-        guard let luma = picture.data.0, width > 0, height > 0 else { throw AV1DecodeError.damaged("an empty picture") }
+        guard let luma = picture.data.0, width > 0, height > 0 else { throw PictureDecodeError.damaged(codec: "AV1", "an empty picture") }
         let lumaPlane = YCbCrPlanes.Plane(base: UnsafeRawPointer(luma), stride: Int(picture.stride.0), width: width, height: height)
         var chroma: (cb: YCbCrPlanes.Plane, cr: YCbCrPlanes.Plane)?
         if picture.p.layout != DAV1D_PIXEL_LAYOUT_I400 {
-            guard let cb = picture.data.1, let cr = picture.data.2 else { throw AV1DecodeError.damaged("no chroma planes") }
+            guard let cb = picture.data.1, let cr = picture.data.2 else { throw PictureDecodeError.damaged(codec: "AV1", "no chroma planes") }
             let size = ((width + (1 << shift.x) - 1) >> shift.x, (height + (1 << shift.y) - 1) >> shift.y)
             chroma = (.init(base: UnsafeRawPointer(cb), stride: Int(picture.stride.1), width: size.0, height: size.1),
                       .init(base: UnsafeRawPointer(cr), stride: Int(picture.stride.1), width: size.0, height: size.1))

@@ -8,7 +8,7 @@ import CFFmpeg
 enum FFmpegHEVCDecoder {
     /// Decodes and hands the picture's planes to `body`, returning true; false, without calling
     /// `body`, when FFmpeg cannot be loaded or gives a sample layout `YCbCrPlanes` cannot hold
-    /// (the caller then decodes with libde265). Throws `HEVCDecodeError.damaged` when the
+    /// (the caller then decodes with libde265). Throws `PictureDecodeError` when the
     /// data does not decode (a slice that fails fails the picture), and what `body` throws.
     /// `maxPixels`: a larger picture is refused before FFmpeg allocates it. With
     /// `skipLoopFilters` neither deblocking nor SAO runs (see `HEVCDecoder`).
@@ -17,13 +17,13 @@ enum FFmpegHEVCDecoder {
         guard (try? FFmpegLibraries.loadCodecs()) != nil else { return false }
         guard configuration.count <= Int(Int32.max), data.count <= Int(Int32.max) - 64,
               let configurationBase = configuration.baseAddress, let dataBase = data.baseAddress else {
-            throw HEVCDecodeError.damaged("an empty or oversized item")
+            throw PictureDecodeError.damaged(codec: "HEVC", "an empty or oversized item")
         }
         var decoded: UnsafeMutablePointer<AVFrame>?
         let rc = sb_av_decode_hevc(configurationBase.assumingMemoryBound(to: UInt8.self), Int32(configuration.count),
                                    dataBase.assumingMemoryBound(to: UInt8.self), Int32(data.count),
                                    skipLoopFilters ? 1 : 0, Int64(maxPixels), &decoded)
-        guard rc >= 0, let frame = decoded else { throw HEVCDecodeError.refused(LibraryCause(library: "FFmpeg", code: "\(rc)", message: VideoFile.message(rc))) }
+        guard rc >= 0, let frame = decoded else { throw PictureDecodeError.refused(codec: "HEVC", LibraryCause(library: "FFmpeg", code: "\(rc)", message: VideoFile.message(rc))) }
         defer { av_frame_free(&decoded) }
         guard let planes = planes(of: frame) else { return false }
         try body(planes)

@@ -196,7 +196,7 @@ struct HEIFShrinkingDecoder {
                         // A picture smaller than its item claims would leave part of the image
                         // black: the file is not what it says, and libvips should judge it.
                         guard planes.luma.width >= declared.width, planes.luma.height >= declared.height else {
-                            throw HEVCDecodeError.damaged("the picture is smaller than its item's size")
+                            throw PictureDecodeError.damaged(codec: "HEVC", "the picture is smaller than its item's size")
                         }
                         if shrinker == nil {
                             monochrome = planes.chroma == nil
@@ -206,7 +206,7 @@ struct HEIFShrinkingDecoder {
                         }
                         guard shrinker!.chromaShift == planes.chromaShift, monochrome == (planes.chroma == nil),
                               shrinker!.bitDepth == planes.bitDepth, planes.bitDepth == plan.bitDepth else {
-                            throw HEVCDecodeError.unsupported("tiles differ in chroma format or depth")
+                            throw PictureDecodeError.unsupported(codec: "HEVC", "tiles differ in chroma format or depth")
                         }
                         shrinker!.add(planes, x: tile.x, y: tile.y)
                     }
@@ -231,7 +231,7 @@ struct HEIFShrinkingDecoder {
             return nil
         }
         guard item.type == "hvc1", let configuration = hvcC(of: item) else {
-            throw HEVCDecodeError.unsupported("a \(item.type) item")
+            throw PictureDecodeError.unsupported(codec: "HEVC", "a \(item.type) item")
         }
         return try engine.decode(configuration: configuration, data: data, maxPixels: Self.maxPixels,
                                  skipLoopFilters: skipLoopFilters, body)

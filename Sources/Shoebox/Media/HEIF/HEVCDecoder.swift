@@ -10,7 +10,7 @@ enum HEVCDecoder {
     /// and SAO filters are not run: they smooth 8x8 block edges that a thumbnail averages away.
     static func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer,
                        skipLoopFilters: Bool, _ body: (YCbCrPlanes) throws -> Void) throws {
-        guard initialised, let context = de265_new_decoder() else { throw HEVCDecodeError.unsupported("libde265 did not start") }
+        guard initialised, let context = de265_new_decoder() else { throw PictureDecodeError.unsupported(codec: "HEVC", "libde265 did not start") }
         defer { de265_free_decoder(context) }
         if skipLoopFilters {
             de265_set_parameter_bool(context, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, 1)
@@ -27,11 +27,11 @@ enum HEVCDecoder {
                 return try body(planes(of: picture))
             }
             guard de265_isOK(status) != 0 || status == DE265_ERROR_WAITING_FOR_INPUT_DATA else {
-                throw HEVCDecodeError.refused(LibraryCause(library: "libde265", code: "\(status.rawValue)",
+                throw PictureDecodeError.refused(codec: "HEVC", LibraryCause(library: "libde265", code: "\(status.rawValue)",
                                                    message: String(cString: de265_get_error_text(status))))
             }
         }
-        throw HEVCDecodeError.damaged("no picture decoded")
+        throw PictureDecodeError.damaged(codec: "HEVC", "no picture decoded")
     }
 
     /// `hvcC`: 22 bytes of profile fields (the last holds the NAL length size), then arrays of
@@ -39,12 +39,12 @@ enum HEVCDecoder {
     private static func pushParameterSets(_ hvcC: UnsafeRawBufferPointer, to context: UnsafeMutableRawPointer) throws -> Int {
         var cursor = ByteCursor(hvcC)
         guard cursor.skip(21), let sizeField = cursor.u8(), let arrays = cursor.u8() else {
-            throw HEVCDecodeError.damaged("short hvcC")
+            throw PictureDecodeError.damaged(codec: "HEVC", "short hvcC")
         }
         for _ in 0..<arrays {
-            guard cursor.skip(1), let count = cursor.u16() else { throw HEVCDecodeError.damaged("short hvcC") }
+            guard cursor.skip(1), let count = cursor.u16() else { throw PictureDecodeError.damaged(codec: "HEVC", "short hvcC") }
             for _ in 0..<count {
-                guard let length = cursor.u16(), cursor.remaining >= length else { throw HEVCDecodeError.damaged("short hvcC") }
+                guard let length = cursor.u16(), cursor.remaining >= length else { throw PictureDecodeError.damaged(codec: "HEVC", "short hvcC") }
                 de265_push_NAL(context, hvcC.baseAddress! + cursor.offset, Int32(length), 0, nil)
                 _ = cursor.skip(length)
             }
@@ -57,7 +57,7 @@ enum HEVCDecoder {
         var cursor = ByteCursor(data)
         while cursor.remaining > 0 {
             guard let length = cursor.sized(lengthSize), length <= cursor.remaining, length <= Int(Int32.max) else {
-                throw HEVCDecodeError.damaged("a NAL unit runs past the end of the item")
+                throw PictureDecodeError.damaged(codec: "HEVC", "a NAL unit runs past the end of the item")
             }
             de265_push_NAL(context, data.baseAddress! + cursor.offset, Int32(length), 0, nil)
             _ = cursor.skip(length)
@@ -71,11 +71,11 @@ enum HEVCDecoder {
         let planeCount = format == de265_chroma_mono ? 1 : 3
         guard (8...16).contains(depth),
               (0..<planeCount).allSatisfy({ Int(de265_get_bits_per_pixel(picture, Int32($0))) == depth }) else {
-            throw HEVCDecodeError.unsupported("\(depth) bits a sample, or planes of different depths")
+            throw PictureDecodeError.unsupported(codec: "HEVC", "\(depth) bits a sample, or planes of different depths")
         }
         func plane(_ channel: Int32) throws -> YCbCrPlanes.Plane {
             var stride: Int32 = 0
-            guard let base = de265_get_image_plane(picture, channel, &stride) else { throw HEVCDecodeError.damaged("no plane \(channel)") }
+            guard let base = de265_get_image_plane(picture, channel, &stride) else { throw PictureDecodeError.damaged(codec: "HEVC", "no plane \(channel)") }
             return .init(base: UnsafeRawPointer(base), stride: Int(stride), width: Int(de265_get_image_width(picture, channel)),
                          height: Int(de265_get_image_height(picture, channel)))
         }
@@ -84,7 +84,7 @@ enum HEVCDecoder {
         case de265_chroma_mono, de265_chroma_444: shift = (0, 0)
         case de265_chroma_420: shift = (1, 1)
         case de265_chroma_422: shift = (1, 0)
-        default: throw HEVCDecodeError.unsupported("chroma format")
+        default: throw PictureDecodeError.unsupported(codec: "HEVC", "chroma format")
         }
         return YCbCrPlanes(luma: try plane(0), chroma: format == de265_chroma_mono ? nil : (try plane(1), try plane(2)),
                            chromaShift: shift, streamMatrix: Int(de265_get_image_matrix_coefficients(picture)),
