@@ -55,10 +55,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("dl")]),
         // Values and pure rules: what an asset, an album and a file are, and the rules that
         // need no library (sizes, capture time, Live Photo pairing, resource grouping).
-        .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel"),
+        .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The catalog: one core over two SQL dialects, SQLite (the default) and PostgreSQL.
         .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ"],
-                path: "Sources/ShoeboxCatalog"),
+                path: "Sources/ShoeboxCatalog", swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
                 path: "Sources/Shoebox"),
         .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),

@@ -202,7 +202,7 @@ enum CatalogSchema {
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the
     /// migration's index in `migrations`.
-    static let rewrites: [Int: (SQLiteConnection) throws -> Void] = [4: rewritePathsAsPathText,
+    static let rewrites: [Int: @Sendable (SQLiteConnection) throws -> Void] = [4: rewritePathsAsPathText,
                                                                      groupingMigration: groupEarlierAssets]
 
     /// The index of the migration that adds resource grouping, found by its text, so that it
