@@ -61,10 +61,13 @@ let package = Package(
                 path: "Sources/ShoeboxCatalog", swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
                 path: "Sources/Shoebox"),
-        .executableTarget(name: "ShoeboxCLI", dependencies: ["Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
+        // The pages: the static gallery, contact sheets and the profile's page.
+        .target(name: "ShoeboxGallery", dependencies: ["Shoebox"], path: "Sources/ShoeboxGallery",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "ShoeboxCLI", dependencies: ["ShoeboxGallery", "Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
         .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
-        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "Shoebox", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Shoebox
+import ShoeboxGallery
 
 enum ContactSheetCommand: Command {
     static let name = "contact-sheet"

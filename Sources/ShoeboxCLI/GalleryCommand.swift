@@ -1,5 +1,6 @@
 import Foundation
 import Shoebox
+import ShoeboxGallery
 
 enum GalleryCommand: Command {
     static let name = "gallery"

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Shoebox
+import ShoeboxGallery
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxGallery
 
 /// The gallery's moving pictures: web renditions of Live Photos and videos made when the
 /// gallery is built, played by Chromium on hover and in the lightbox; a rebuild reusing them;

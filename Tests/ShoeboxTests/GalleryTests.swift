@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxGallery
 
 /// `shoebox gallery`: the samples ingested, a gallery built, and its pages opened in headless
 /// Chromium. Layout is checked as boxes and their relations, not as golden pixels.

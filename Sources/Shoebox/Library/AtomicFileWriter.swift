@@ -43,7 +43,7 @@ public enum AtomicFileWriter {
 
     /// Writes `data` as the new file `name` in `folder` (which must not hold it), whole or not
     /// at all: a failed write removes what it wrote. Renaming it into place is the caller's.
-    static func writeNewFile(_ data: Data, as name: String, in folder: LibraryFolder) throws {
+    package static func writeNewFile(_ data: Data, as name: String, in folder: LibraryFolder) throws {
         let fd = try folder.createFile(name)
         let written = data.withUnsafeBytes { raw -> Int in
             var offset = 0

@@ -128,7 +128,7 @@ public final class LibraryFolder {
     }
 
     /// The bytes of the small regular file `name` (at most `limit`); nil when it is missing.
-    func contents(of name: String, limit: Int = 4096) throws -> [UInt8]? {
+    package func contents(of name: String, limit: Int = 4096) throws -> [UInt8]? {
         let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
@@ -175,7 +175,7 @@ public final class LibraryFolder {
     }
 
     /// Renames `name` in this folder to `newName` in `folder`, replacing what is there.
-    func move(_ name: String, to folder: LibraryFolder, as newName: String) throws {
+    package func move(_ name: String, to folder: LibraryFolder, as newName: String) throws {
         guard renameat(descriptor, name, folder.descriptor, newName) == 0 else {
             throw LibraryError.system(path: folder.path(of: newName), operation: "rename into place", code: errno)
         }

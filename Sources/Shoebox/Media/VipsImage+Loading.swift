@@ -110,7 +110,7 @@ extension VipsImage {
     /// of a panorama ("branch jpegfloor3"). The input is marked through a lazy copy: its own
     /// metadata stays as its other users see it. Either way the result is marked so, for any
     /// later resize of it through libvips.
-    func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
+    package func fittedInMemory(_ width: Int, _ height: Int) throws -> VipsImage {
         let fit = ThumbnailSizing.fitSize(PixelSize(width: self.width, height: self.height),
                                           box: PixelSize(width: width, height: height))
         if let reduced = try reducedByLanczos3(to: fit) {
