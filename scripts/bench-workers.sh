@@ -8,7 +8,7 @@
 # DIR` prints); it must name its database in its path (postgresql:///postgres?host=...). Each
 # PostgreSQL run gets a database of its own (URL with its database replaced), dropped after it.
 #
-# A worker is one `shoebox ingest` process (docs/QUEUE.md); --jobs is its decode workers. Each
+# A worker is one `shoebox ingest` process (docs/CATALOG.md, "The work queue"); --jobs is its decode workers. Each
 # round runs every contender once, one after the other (each round starting one contender
 # later, so that none is always first), so that the load of a shared machine falls on all alike:
 #   sqlite-1x2  one process, --jobs 2, SQLite catalog: the reference (no queue)

@@ -20,7 +20,7 @@ enum IngestCommand: Command {
         adds what it finds to the catalog's work queue, and claims files from it, so each file
         is done once per run; run again, it looks at each file again as above (--retry-failed
         included), and a worker whose walk completed flags the files gone as missing, once no
-        worker is at work under that PATH (docs/QUEUE.md; `shoebox status` shows the queue).
+        worker is at work under that PATH (docs/CATALOG.md, "The work queue"; `shoebox status` shows the queue).
 
         USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
                               [--retry-failed] [--json] [--quiet] [--no-supervise] [--lease SECONDS]
@@ -36,7 +36,7 @@ enum IngestCommand: Command {
           --retry-failed          Also retry files recorded as failed that have not changed
                                   (each at most once per command).
           --json                  One JSON object a line on standard output for each file's
-                                  outcome, then a summary object (schema: docs/INGEST-JSON.md).
+                                  outcome, then a summary object (schema: docs/CLI.md, "The JSON lines").
           --quiet                 Print only failures, warnings and the summary.
           --no-supervise          Run in this process, without a child (for debugging): a crash
                                   or a file over its budget then stops the run, and the next run

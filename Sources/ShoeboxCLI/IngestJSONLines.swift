@@ -2,7 +2,7 @@ import Foundation
 import Shoebox
 
 /// `ingest --json`: one JSON object a line on standard output for every file's outcome, as
-/// it happens, then one summary object (docs/INGEST-JSON.md is the schema). Each line is
+/// it happens, then one summary object (docs/CLI.md, "The JSON lines", is the schema). Each line is
 /// written whole with one write(2), so a reader never sees half a line and a process that
 /// dies loses none it has reported.
 enum IngestJSONLines {

@@ -7,7 +7,7 @@ enum StatusCommand: Command {
     static let abstract = "Show the work queue of a PostgreSQL catalog: pending, claimed, done, failed, per worker."
     static let help = """
         OVERVIEW: \(abstract)
-        Workers ingesting into one PostgreSQL catalog share its work queue (docs/QUEUE.md). Without
+        Workers ingesting into one PostgreSQL catalog share its work queue (docs/CATALOG.md, "The work queue"). Without
         --json: four lines `pending N`, `claimed N`, `done N`, `failed N` (tab-separated), then one
         line per worker holding claims or having finished files within the window: `worker`, host,
         pid, worker id, claims held, seconds since its oldest claim (- when none), its leases (ok,

@@ -4,7 +4,7 @@
 /// Only a PostgreSQL catalog holds a queue (its table lives in the catalog's database, so a
 /// file's outcome and the catalog's row for it commit together); an SQLite catalog is one
 /// machine's and has none. `CatalogFactory` opens a catalog; its `workQueue` is the queue it
-/// holds, if any. docs/QUEUE.md describes the protocol.
+/// holds, if any. docs/CATALOG.md, "The work queue" describes the protocol.
 ///
 /// What a caller may rely on:
 /// - `enqueue` is idempotent on (path, size, mtime): the same file found twice is one item; a

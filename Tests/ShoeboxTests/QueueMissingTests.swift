@@ -6,7 +6,7 @@ import Testing
 /// Queue workers (a PostgreSQL catalog) flag the assets whose files are gone from disk, as an
 /// ingest with SQLite does: a worker whose walk of a root completed flags the assets under
 /// the root that its walk did not find, once nobody works under the root any more; a worker
-/// stopped by a signal, or a root that is empty or gone, flags nothing. docs/QUEUE.md.
+/// stopped by a signal, or a root that is empty or gone, flags nothing. docs/CATALOG.md, "The work queue".
 @Suite(.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
 struct QueueMissingTests {
     /// A root of `count` distinct JPEGs, ingested once by one worker; its files' paths, sorted.

@@ -10,7 +10,7 @@ import Foundation
 /// claims a few files at a time, while the claims in flight leave room, and hands them to the
 /// pipeline. The claimer stops when this worker's walk is enqueued, nothing is pending, and
 /// no other worker holds a claim (a holder may die: its files come back when its lease runs
-/// out, and a waiting worker takes them); or when `stopped` says so. docs/QUEUE.md.
+/// out, and a waiting worker takes them); or when `stopped` says so. docs/CATALOG.md, "The work queue".
 final class QueueFeed: @unchecked Sendable {
     let queue: any WorkQueue
     let worker: WorkerIdentity

@@ -3,7 +3,7 @@ import CCrashGuard
 /// A graceful stop asked of a queue worker by SIGINT, SIGTERM or SIGHUP: once `install`ed,
 /// those signals no longer end the process at once; the worker stops claiming, finishes the
 /// files in its pipeline, gives back the claims it has not started, and then ends by the
-/// signal (`endBy`), as an ingest without a queue does at once. docs/QUEUE.md.
+/// signal (`endBy`), as an ingest without a queue does at once. docs/CATALOG.md, "The work queue".
 public enum StopRequest {
     /// From now on, a stop signal is remembered instead of ending the process.
     public static func install() {

@@ -3,7 +3,7 @@
 /// nothing here; what a worker knows is what its own walk found. The catalog's paths under
 /// the root come back to Swift, which decides which were not found; SQL writes the flags.
 /// (The other way, the walk's paths sent to a temporary table, moves as many paths, in
-/// statements of its own: docs/QUEUE.md, docs/BENCHMARKS.md.)
+/// statements of its own: docs/CATALOG.md, "The work queue", docs/BENCHMARKS.md.)
 extension PostgresCatalog {
     public func markMissing(under root: String, wasFound: (String) -> Bool) throws -> [String]? {
         let under = CatalogPaths.range(under: root)

@@ -1,6 +1,6 @@
 /// The work queue in the catalog's database (`work_queue`, `PostgresQueueSchema`): every call
 /// one transaction on the writer's connection, so a claim's completion can share the
-/// transaction of the catalog write it reports. docs/QUEUE.md.
+/// transaction of the catalog write it reports. docs/CATALOG.md, "The work queue".
 extension PostgresCatalog: WorkQueue {
     @discardableResult
     public func enqueue(_ files: [DiscoveredFile], run: Int64) throws -> Int {
@@ -27,7 +27,7 @@ extension PostgresCatalog: WorkQueue {
     /// last worker and outcome cleared (its `attempt` stays: a late holder is still fenced
     /// out). Only a `done` or `failed` item enqueued by an earlier run: so each run re-opens a
     /// file at most once, and a worker's walk cannot undo what another worker of the same or
-    /// a later run just finished (docs/QUEUE.md, "Running ingest again").
+    /// a later run just finished (docs/CATALOG.md, "The work queue", "Running ingest again").
     static let reopenSQL = """
         state = 'pending', enqueued_run = excluded.enqueued_run, enqueued_at = now(), worker_id = NULL,
             worker_host = NULL, worker_pid = NULL, claimed_at = NULL, lease_expires_at = NULL, finished_at = NULL, error = NULL
