@@ -2,7 +2,8 @@
 ///
 /// Stills (GIFs included: their first frame) go through libvips with shrink-on-load, BMPs
 /// through FFmpeg's BMP decoder, camera RAWs through LibRaw (their preview, or a half-size
-/// development); videos through FFmpeg, which yields one poster frame. Each refuses what is
+/// development); videos through FFmpeg, which yields one poster frame (`DecoderTable` picks
+/// the `FileDecoder` of each format). Each refuses what is
 /// over the pipeline's limits before decoding any pixel. A file whose pixels are catalogued
 /// already and whose sidecars changed (`AssetDraft.metadataRefreshOf`) has its metadata read
 /// again and is settled `metadataRefreshed`, with no pixel decoded (a BMP or a RAW is decoded
@@ -42,38 +43,10 @@ public struct DecodeStage: PipelineStage {
         CrashGuard.crashOnPurposeIfAsked(input.draft.file.path)
         #endif
         let draft = input.draft
-        if draft.format.isVideo {
-            let decoder = VideoPosterDecoder(configuration: configuration)
-            if let id = draft.metadataRefreshOf {
-                return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft)))
-            }
-            return .work(try decoder.decode(draft))
+        let decoder = DecoderTable.decoder(for: draft.format, configuration: configuration, memoryGate: memoryGate)
+        if let id = draft.metadataRefreshOf, let refreshed = try decoder.refreshMetadata(draft, bytes: input.bytes) {
+            return .settled(.metadataRefreshed(assetID: id, draft: refreshed))
         }
-        guard let bytes = input.bytes else {
-            throw IngestError(.unreadable, path: draft.file.path, reason: "the read stage kept no bytes")
-        }
-        if draft.format == .bmp {
-            return .work(try BitmapDecoder(configuration: configuration, memoryGate: memoryGate).decode(draft, bytes: bytes))
-        }
-        if draft.format.isRaw {
-            return .work(try decodeRaw(draft, bytes: bytes))
-        }
-        let decoder = StillImageDecoder(configuration: configuration, memoryGate: memoryGate)
-        if let id = draft.metadataRefreshOf {
-            return .settled(.metadataRefreshed(assetID: id, draft: try decoder.refreshMetadata(draft, bytes: bytes)))
-        }
-        return .work(try decoder.decode(draft, bytes: bytes))
-    }
-
-    /// A TIFF told to be a RAW only by its Make (`MediaFormat.isRawByMake`) that LibRaw does
-    /// not take as one (a scanner's TIFF naming Nikon) is the TIFF it also is.
-    private func decodeRaw(_ draft: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
-        do {
-            return try RawImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(draft, bytes: bytes)
-        } catch let error as IngestError where error.errorClass == .unsupported && draft.format.isRawByMake {
-            var tiff = draft
-            tiff.format = .tiff
-            return try StillImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(tiff, bytes: bytes)
-        }
+        return .work(try decoder.decode(draft, bytes: input.bytes))
     }
 }

@@ -3,13 +3,14 @@
 /// decoder (`BMPImage`), or Shoebox's own for 16- and 32-bit bit-field layouts
 /// (`BMPBitFields`: FFmpeg takes only the common masks).
 /// A BMP holds no capture metadata: its time is its sidecar's, else the file's.
-struct BitmapDecoder {
+struct BitmapDecoder: FileDecoder {
     let configuration: PipelineConfiguration
     /// Shared by the decode stage's workers (`DecodeMemoryGate`). nil: the decode is only held
     /// to the budget alone.
     var memoryGate: DecodeMemoryGate?
 
-    func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
+    func decode(_ input: AssetDraft, bytes: SourceBytes?) throws -> DecodedImage {
+        let bytes = try kept(bytes, of: input)
         var draft = input
         let path = draft.file.path
         guard let header = BMPHeader(bytes.head) else {

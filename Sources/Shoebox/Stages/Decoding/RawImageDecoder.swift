@@ -9,7 +9,7 @@ import Foundation
 /// thumbnail box (turned upright by the RAW's flip); otherwise from a half-size development,
 /// refused (`tooLarge`) when that would hold more than `limits.decodeMemoryBytes`. Both run
 /// inside the decode stage's crash guard and time budget, like every decoder.
-struct RawImageDecoder {
+struct RawImageDecoder: FileDecoder {
     let configuration: PipelineConfiguration
     /// Shared by the decode stage's workers (`DecodeMemoryGate`): a development reserves what
     /// it holds. nil: it is only held to the budget alone.
@@ -19,7 +19,20 @@ struct RawImageDecoder {
     /// (sensor margins differ by a few pixels; a 16:9 preview of a 3:2 sensor does not).
     static let aspectTolerance = 0.02
 
-    func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
+    /// A TIFF told to be a RAW only by its Make (`MediaFormat.isRawByMake`) that LibRaw does
+    /// not take as one (a scanner's TIFF naming Nikon) is the TIFF it also is.
+    func decode(_ input: AssetDraft, bytes: SourceBytes?) throws -> DecodedImage {
+        let bytes = try kept(bytes, of: input)
+        do {
+            return try decodeRaw(input, bytes: bytes)
+        } catch let error as IngestError where error.errorClass == .unsupported && input.format.isRawByMake {
+            var tiff = input
+            tiff.format = .tiff
+            return try StillImageDecoder(configuration: configuration, memoryGate: memoryGate).decode(tiff, bytes: bytes)
+        }
+    }
+
+    private func decodeRaw(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
         var draft = input
         let path = draft.file.path
         let raw = try open(bytes, path: path)

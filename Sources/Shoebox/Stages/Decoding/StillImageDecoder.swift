@@ -1,13 +1,14 @@
 /// Decodes a still image (JPEG, PNG, HEIC, AVIF, WebP, TIFF, JPEG XL, and a GIF's first frame) with
 /// libvips (HEIC and AVIF through libavcodec and dav1d when they can): header first, limits, EXIF, then one
 /// shrink-on-load decode.
-struct StillImageDecoder {
+struct StillImageDecoder: FileDecoder {
     let configuration: PipelineConfiguration
     /// Shared by the decode stage's workers: what their decodes hold at once stays within
     /// one budget. nil: each decode is only held to the budget alone.
     var memoryGate: DecodeMemoryGate?
 
-    func decode(_ input: AssetDraft, bytes: SourceBytes) throws -> DecodedImage {
+    func decode(_ input: AssetDraft, bytes: SourceBytes?) throws -> DecodedImage {
+        let bytes = try kept(bytes, of: input)
         var draft = input
         let path = draft.file.path
         // Before libvips opens the header, which inflates a PNG's text.
@@ -58,7 +59,8 @@ struct StillImageDecoder {
 
     /// The metadata of a file whose pixels are catalogued already (`AssetDraft.metadataRefreshOf`):
     /// its header is opened, no pixel is decoded.
-    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes) throws -> AssetDraft {
+    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes?) throws -> AssetDraft? {
+        let bytes = try kept(bytes, of: input)
         var draft = input
         _ = readMetadata(bytes, header: try openHeader(bytes, draft), into: &draft)
         return draft

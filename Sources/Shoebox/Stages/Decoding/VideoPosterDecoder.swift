@@ -1,10 +1,10 @@
 /// Decodes a video's metadata and one poster frame near the pipeline's `posterAt` fraction of
 /// its duration (not a black first frame), with FFmpeg. The display rotation becomes the
 /// image's orientation, applied by the orient stage like a photo's EXIF tag.
-struct VideoPosterDecoder {
+struct VideoPosterDecoder: FileDecoder {
     let configuration: PipelineConfiguration
 
-    func decode(_ input: AssetDraft) throws -> DecodedImage {
+    func decode(_ input: AssetDraft, bytes: SourceBytes?) throws -> DecodedImage {
         var draft = input
         let path = draft.file.path
         if configuration.limits.failOnTruncation && draft.format == .mp4 && ISOBoxWalk.isTruncated(path: path) {
@@ -30,7 +30,7 @@ struct VideoPosterDecoder {
 
     /// The metadata of a video whose poster is catalogued already (`AssetDraft.metadataRefreshOf`):
     /// the container is opened, no frame is decoded.
-    func refreshMetadata(_ input: AssetDraft) throws -> AssetDraft {
+    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes?) throws -> AssetDraft? {
         var draft = input
         record(try open(draft).info, into: &draft)
         return draft
