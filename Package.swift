@@ -60,11 +60,12 @@ let package = Package(
         .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ"],
                 path: "Sources/ShoeboxCatalog", swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
-                path: "Sources/Shoebox"),
+                path: "Sources/Shoebox", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The pages: the static gallery, contact sheets and the profile's page.
         .target(name: "ShoeboxGallery", dependencies: ["Shoebox"], path: "Sources/ShoeboxGallery",
                 swiftSettings: [.swiftLanguageMode(.v6)]),
-        .executableTarget(name: "ShoeboxCLI", dependencies: ["ShoeboxGallery", "Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI"),
+        .executableTarget(name: "ShoeboxCLI", dependencies: ["ShoeboxGallery", "Shoebox", "CCrashGuard"], path: "Sources/ShoeboxCLI",
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
         .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
         .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),

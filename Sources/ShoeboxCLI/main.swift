@@ -4,20 +4,26 @@ import Shoebox
 
 /// `shoebox COMMAND ...`: the entry point. Errors print as `Error: ...`, usage errors add the
 /// command's usage line and exit 64, as swift-argument-parser tools do.
-let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self,
-                                    AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, ContactSheetCommand.self, DuplicatesCommand.self, MetadataCommand.self,
-                                    GalleryCommand.self, GcCommand.self, StatusCommand.self]
+/// The commands and the overview, as statics: `main` runs on the main thread of the command,
+/// and on a fresh thread of the ingest's child process (`IngestSupervisor`), so nothing it
+/// reads may belong to the main actor.
+enum ShoeboxCommands {
+    static let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self,
+                                               AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, ContactSheetCommand.self,
+                                               DuplicatesCommand.self, MetadataCommand.self, GalleryCommand.self, GcCommand.self,
+                                               StatusCommand.self]
 
-let overview = """
-    OVERVIEW: Shoebox ingests folders of photos into a catalog, with oriented, aspect-aware thumbnails.
+    static let overview = """
+        OVERVIEW: Shoebox ingests folders of photos into a catalog, with oriented, aspect-aware thumbnails.
 
-    USAGE: shoebox COMMAND [OPTIONS]
+        USAGE: shoebox COMMAND [OPTIONS]
 
-    SUBCOMMANDS:
-    \(commands.map { "  \($0.name.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.abstract)" }.joined(separator: "\n"))
+        SUBCOMMANDS:
+        \(commands.map { "  \($0.name.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.abstract)" }.joined(separator: "\n"))
 
-      See 'shoebox COMMAND --help' for each command's options.
-    """
+          See 'shoebox COMMAND --help' for each command's options.
+        """
+}
 
 func usageLine(_ help: String) -> String {
     help.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map { "Usage:" + $0.dropFirst("USAGE:".count) } ?? ""
@@ -35,16 +41,16 @@ func main() -> Int32 {
     ArgumentSecrets.hideFromProcessList()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
-        if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+        if arguments.count > 1, let command = ShoeboxCommands.commands.first(where: { $0.name == arguments[1] }) {
             Output.line(command.help)
         } else {
-            Output.line(overview)
+            Output.line(ShoeboxCommands.overview)
         }
         return ExitStatus.success
     }
     arguments.removeFirst()
-    guard let command = commands.first(where: { $0.name == first }) else {
-        Output.error("Error: unknown command '\(first)'", then: "\n" + overview)
+    guard let command = ShoeboxCommands.commands.first(where: { $0.name == first }) else {
+        Output.error("Error: unknown command '\(first)'", then: "\n" + ShoeboxCommands.overview)
         return ExitStatus.usage
     }
     // After `--` every argument is an operand: `album create -- -h` makes an album titled "-h".

@@ -30,7 +30,7 @@ public enum Vips {
     private static let environmentOnce: SBVipsHome = sb_vips_prepare_environment(libraryFolder)
     /// Set by `prepareEnvironment()`, while the process is alone, before the thread that reads
     /// it exists (so no lock): the environment is restored by `restoreEnvironment()` instead.
-    private static var restoresLater = false
+    nonisolated(unsafe) private static var restoresLater = false
     /// The modules are loaded after libvips started, each once; nothing when libvips loaded its own.
     private static let heifModuleOnce: Void = loadModule(SB_VIPS_MODULE_HEIF)
     private static let jxlModuleOnce: Void = loadModule(SB_VIPS_MODULE_JXL)

@@ -155,9 +155,10 @@ public final class IngestPipeline {
         discovered = walker.discovered
         let found = feed == nil ? output : BlockingQueue<PipelineItem<DiscoveredFile>>(capacity: configuration.queueCapacity)
         feed?.start(found: found, output: output, group: group)
+        let progress = self.progress
         DispatchQueue(label: "shoebox.discover").async(group: group) {
             for root in roots { reports.append(walker.walk(root: root, into: found)) }
-            self.progress.finishWalk()
+            progress.finishWalk()
             found.close()
         }
         return reports

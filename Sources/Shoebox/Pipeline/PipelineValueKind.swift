@@ -1,5 +1,5 @@
 /// What the value of one pipeline key must be, as `PipelineKeys` checks it before decoding.
-indirect enum PipelineValueKind {
+indirect enum PipelineValueKind: Sendable {
     /// A JSON number with no fraction that fits 64 bits.
     case wholeNumber
     case number
