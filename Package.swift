@@ -56,10 +56,14 @@ let package = Package(
         // Values and pure rules: what an asset, an album and a file are, and the rules that
         // need no library (sizes, capture time, Live Photo pairing, resource grouping).
         .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Reading originals safely and the parsers Shoebox writes itself (containers, EXIF,
+        // XMP, IPTC): no decoding library, the fuzzers' main ground.
+        .target(name: "ShoeboxParsers", dependencies: ["ShoeboxModel", "CXXHash", "CExpat", "CZlib"],
+                path: "Sources/ShoeboxParsers", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The catalog: one core over two SQL dialects, SQLite (the default) and PostgreSQL.
         .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ"],
                 path: "Sources/ShoeboxCatalog", swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
+        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
                 path: "Sources/Shoebox", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The pages: the static gallery, contact sheets and the profile's page.
         .target(name: "ShoeboxGallery", dependencies: ["Shoebox"], path: "Sources/ShoeboxGallery",
@@ -68,7 +72,7 @@ let package = Package(
                           swiftSettings: [.swiftLanguageMode(.v6)]),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
         .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
-        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
 )

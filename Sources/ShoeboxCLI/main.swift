@@ -6,12 +6,13 @@ import Shoebox
 /// command's usage line and exit 64, as swift-argument-parser tools do.
 /// The commands and the overview, as statics: `main` runs on the main thread of the command,
 /// and on a fresh thread of the ingest's child process (`IngestSupervisor`), so nothing it
-/// reads may belong to the main actor.
+/// reads may belong to the main actor. The list is a constant of metatypes, safe from any thread.
 enum ShoeboxCommands {
-    static let commands: [any Command.Type] = [IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self,
-                                               AlbumsCommand.self, AlbumCommand.self, CoversCommand.self, ContactSheetCommand.self,
-                                               DuplicatesCommand.self, MetadataCommand.self, GalleryCommand.self, GcCommand.self,
-                                               StatusCommand.self]
+    nonisolated(unsafe) static let commands: [any Command.Type] = [
+        IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self, AlbumsCommand.self, AlbumCommand.self,
+        CoversCommand.self, ContactSheetCommand.self, DuplicatesCommand.self, MetadataCommand.self, GalleryCommand.self,
+        GcCommand.self, StatusCommand.self,
+    ]
 
     static let overview = """
         OVERVIEW: Shoebox ingests folders of photos into a catalog, with oriented, aspect-aware thumbnails.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// 16- and 32-bit BMPs laid out by any bit masks are decoded (`BMPBitFields`): FFmpeg took only
 /// the common byte-aligned masks and failed the rest as "damaged: Invalid argument", though

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// The hand-written readers behind capture times, on bytes and text written out: XMP date
 /// forms and namespace prefixes, IPTC blocks, the TIFF structure copied for libexif.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// The H.264 SPS fields `shoebox metadata` reads from a video's headers instead of decoding its
 /// first frames. The `avcC` records are those x264 (through ffmpeg) wrote for the sizes and

@@ -3,6 +3,7 @@ import CRaw
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 @testable import ShoeboxGallery
 
 /// Every function that turns a number read from a file into an `Int`, an `Int32`, an `Int64` or

@@ -6,7 +6,7 @@ import Testing
 /// reviewer, keeps the catalog free of the pipeline and the values free of every library.
 @Suite struct PackageLayerTests {
     /// Shoebox's own targets, lowest first.
-    static let layers = ["ShoeboxModel", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"]
+    static let layers = ["ShoeboxModel", "ShoeboxParsers", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"]
 
     /// Each target's dependencies, from `swift package dump-package` (its own scratch folder,
     /// so that it never waits on the build this test runs in).
@@ -38,6 +38,12 @@ import Testing
 
     @Test func theValuesAndRulesNeedNoLibrary() throws {
         #expect(try Self.dependencies()["ShoeboxModel"] == [])
+    }
+
+    /// The parsers read bytes Shoebox was handed; none of them decodes pixels, so none links a
+    /// decoding library (what they may use: hashing, XML, inflate).
+    @Test func theParsersLinkNoDecodingLibrary() throws {
+        #expect(try Self.dependencies()["ShoeboxParsers"]?.sorted() == ["CExpat", "CXXHash", "CZlib", "ShoeboxModel"])
     }
 
     @Test func onlyTheCatalogTalksToSQLiteAndPostgreSQL() throws {

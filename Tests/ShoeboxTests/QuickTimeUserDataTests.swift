@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// A video's `udta/©day` or `udta/date` with its zone is its capture time, before the movie
 /// header's UTC time: FFmpeg leaves such atoms out of an MP4's metadata, and the header's time

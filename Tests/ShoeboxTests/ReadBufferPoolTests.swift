@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// Whole-file reads reuse the buffers of files already done with: a fresh buffer costs a page
 /// fault for every 4 KiB the read writes (as much CPU as the copy, on a 3 MB photo).

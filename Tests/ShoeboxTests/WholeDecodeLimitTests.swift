@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// Images libvips must decode whole (an interlaced PNG, a progressive JPEG) are refused from
 /// their header when that decode would take more memory than `limits.decodeMemoryBytes`;

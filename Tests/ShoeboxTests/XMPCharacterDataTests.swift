@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// XMP text is read as XML character data: entities decoded, and a CDATA section's text taken
 /// as it is, never stored with its `<![CDATA[` markers (a hostile-input finding).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxParsers
 
 /// XMP is read as XML (expat), by namespace: what a literal search of the packet's text got
 /// wrong, and what an untrusted packet may not make the parser do.

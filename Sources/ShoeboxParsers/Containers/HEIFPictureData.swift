@@ -8,11 +8,11 @@ import Foundation
 /// box among them says (`HEIFContainer`) where each item's bytes lie. The extents in `mdat` of
 /// items of a coded-picture type are named; when the file cannot be followed, nothing is, and
 /// the file is read whole.
-enum HEIFPictureData {
+package enum HEIFPictureData {
     /// Item types whose data is a coded picture (HEVC, AV1, H.264, JPEG, tiles, uncompressed).
     static let pictureTypes: Set<String> = ["hvc1", "hvt1", "av01", "avc1", "jpeg", "j2k1", "unci"]
 
-    static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
+    package static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
         guard let boxes = topLevelBoxes(fd: fd, size: size), size <= Int64(Int32.max) else { return [] }
         let mediaData = boxes.filter { $0.type == "mdat" }.map(\.payload)
         guard !mediaData.isEmpty else { return [] }

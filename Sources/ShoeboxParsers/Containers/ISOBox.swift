@@ -1,13 +1,13 @@
 /// One box of an ISO base media file: its type and where its payload lies.
-struct ISOBox {
-    let type: String
+package struct ISOBox {
+    package let type: String
     /// Payload bounds in the enclosing buffer (after the size/type header).
-    let start: Int
-    let end: Int
+    package let start: Int
+    package let end: Int
 
     /// The boxes laid end to end in `start..<end`; nil when a box claims more bytes than
     /// there are (a damaged or hostile file), so callers never read a half box.
-    static func children(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> [ISOBox]? {
+    package static func children(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> [ISOBox]? {
         var boxes: [ISOBox] = []
         var cursor = ByteCursor(bytes, from: start, to: end)
         while cursor.remaining > 0 {
@@ -29,7 +29,7 @@ struct ISOBox {
     }
 
     /// The payload as a cursor; for a full box, past its version and flags.
-    func cursor(in bytes: UnsafeRawBufferPointer) -> ByteCursor {
+    package func cursor(in bytes: UnsafeRawBufferPointer) -> ByteCursor {
         ByteCursor(bytes, from: start, to: end)
     }
 }

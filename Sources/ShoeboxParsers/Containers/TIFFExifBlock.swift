@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Every offset and count is untrusted: reads go through `ByteCursor`. A file whose header or
 /// IFD0 cannot be read gives nil; an Exif or GPS IFD that cannot be read is left out.
-struct TIFFExifBlock {
+package struct TIFFExifBlock {
     struct Entry: Equatable {
         let tag: Int
         let type: Int
@@ -39,13 +39,13 @@ struct TIFFExifBlock {
     let littleEndian: Bool
 
     /// The block, `Exif\0\0` then a TIFF structure, or nil.
-    static func extract(from bytes: UnsafeRawBufferPointer) -> Data? {
+    package static func extract(from bytes: UnsafeRawBufferPointer) -> Data? {
         extract(from: bytes, magics: [42])
     }
 
     /// The same for a TIFF-like file whose header carries another number than TIFF's 42, one of
     /// `magics` (a Panasonic RW2's 0x55, an Olympus ORF's `RO` or `RS`: `RawEXIF`).
-    static func extract(from bytes: UnsafeRawBufferPointer, magics: Set<Int>) -> Data? {
+    package static func extract(from bytes: UnsafeRawBufferPointer, magics: Set<Int>) -> Data? {
         var budget = maxBlockBytes
         guard let (file, main) = firstDirectory(bytes, magics: magics, budget: &budget) else { return nil }
         let exif = file.pointer(exifPointer, in: main).flatMap { file.directory(at: $0, budget: &budget) }

@@ -9,18 +9,18 @@ import Foundation
 /// and blocks. For anything else (a marker libjpeg refuses or warns about, a precision or
 /// sampling it does not take, garbage between segments) the caller asks libvips, which also
 /// says what is wrong.
-struct JPEGHeader: StillHeader {
-    let width: Int
-    let height: Int
-    let exifData: Data?
-    let xmpData: Data?
-    let iptcData: Data?
+package struct JPEGHeader: StillHeader {
+    package let width: Int
+    package let height: Int
+    package let exifData: Data?
+    package let xmpData: Data?
+    package let iptcData: Data?
 
     /// libjpeg's largest side (`JPEG_MAX_DIMENSION`).
     static let maxDimension = 65500
 
     /// The header of the JPEG starting `bytes`, or nil when libvips must read it (see the type).
-    init?(_ bytes: UnsafeRawBufferPointer) {
+    package init?(_ bytes: UnsafeRawBufferPointer) {
         var reader = Reader(bytes)
         guard let header = reader.run() else { return nil }
         self = header

@@ -3,7 +3,7 @@ import Foundation
 /// JPEG XL's two forms: a bare codestream (`FF 0A`), or an ISO-BMFF container (a 12-byte
 /// `JXL ` signature box) whose `Exif` and `xml ` boxes carry the metadata libvips 8.14's
 /// `jxlload` does not hand over.
-enum JXLContainer {
+package enum JXLContainer {
     static let codestreamSignature: [UInt8] = [0xFF, 0x0A]
     static let containerSignature: [UInt8] = [0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
 
@@ -14,7 +14,7 @@ enum JXLContainer {
     /// The TIFF structure in the container's first `Exif` box (after the box's 4-byte offset to
     /// it), or nil: a bare codestream, no such box, or boxes that break off before it. A
     /// Brotli-compressed box (`brob`) is not read.
-    static func exifBlock(in bytes: UnsafeRawBufferPointer) -> Data? {
+    package static func exifBlock(in bytes: UnsafeRawBufferPointer) -> Data? {
         guard bytes.starts(with: containerSignature) else { return nil }
         var cursor = ByteCursor(bytes)
         while cursor.remaining >= 8 {

@@ -9,7 +9,7 @@ import Glibc
 public struct XMPPacket: Sendable {
     public let text: String
     let tree: XMPTree
-    static let maxLength = 1 << 20
+    package static let maxLength = 1 << 20
 
     init(text: String) {
         self.text = text

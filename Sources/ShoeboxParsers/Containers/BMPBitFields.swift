@@ -6,10 +6,10 @@
 ///
 /// Each mask must be one run of bits; a channel's value is scaled from its width to 8 bits.
 /// Every offset and size comes from the file and is checked before it is used.
-enum BMPBitFields {
+package enum BMPBitFields {
 
     /// One channel's place in a pixel.
-    struct Channel: Equatable {
+    package struct Channel: Equatable {
         let shift: Int
         let maximum: UInt32
 
@@ -30,7 +30,7 @@ enum BMPBitFields {
 
     /// The red, green and blue masks of a bit-field BMP (`header`'s), from the DIB header (52
     /// bytes or more) or just after a 40-byte one; nil for another layout.
-    static func channels(_ bytes: UnsafeRawBufferPointer, header: BMPHeader) throws -> [Channel]? {
+    package static func channels(_ bytes: UnsafeRawBufferPointer, header: BMPHeader) throws -> [Channel]? {
         guard header.compression == 3 || header.compression == 6, header.bitsPerPixel == 16 || header.bitsPerPixel == 32,
               header.dibHeaderSize >= 40, bytes.count >= 14 + 40 + 12 else { return nil }
         return try (0 ..< 3).map { index in
@@ -43,7 +43,7 @@ enum BMPBitFields {
     }
 
     /// The picture as packed 8-bit RGB rows, top row first.
-    static func decode(_ bytes: UnsafeRawBufferPointer, header: BMPHeader, channels: [Channel]) throws -> [UInt8] {
+    package static func decode(_ bytes: UnsafeRawBufferPointer, header: BMPHeader, channels: [Channel]) throws -> [UInt8] {
         let (width, height) = (header.width, header.height)
         let bytesPerPixel = header.bitsPerPixel / 8
         let stride = ((width * header.bitsPerPixel + 31) / 32) * 4

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A conforming type must give what libvips's loader would for the same bytes: the size before
 /// any orientation is applied, and the blocks byte for byte as the loader attaches them.
-protocol StillHeader {
+package protocol StillHeader {
     var width: Int { get }
     var height: Int { get }
     /// The raw EXIF block (a JPEG APP1 payload from its `Exif` prefix on).
@@ -18,4 +18,3 @@ protocol StillHeader {
     var iptcData: Data? { get }
 }
 
-extension VipsImage: StillHeader {}

@@ -1,5 +1,5 @@
 /// An item property of a HEIF file (ISO/IEC 23008-12), as far as decoding it needs.
-enum HEIFProperty: Equatable {
+package enum HEIFProperty: Equatable {
     /// `hvcC`: the HEVC parameter sets, as payload bounds in the file.
     case hevcConfiguration(start: Int, end: Int)
     /// `av1C`: an AV1 image's depth and chroma layout (a shift of 1 halves chroma that way).

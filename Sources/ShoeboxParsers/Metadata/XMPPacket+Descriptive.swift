@@ -9,7 +9,7 @@ extension XMPPacket {
 
     /// `xmp:Rating`: -1 (rejected) to 5 stars, 0 for none; nil when absent or outside that range
     /// (a fraction is rounded: XMP types it as a real number), `1e19` and `NaN` included.
-    func rating() -> Int? {
+    package func rating() -> Int? {
         for text in values("Rating", namespace: Self.xmpNamespace) {
             guard let stars = Double(text)?.roundedInt, (-1...5).contains(stars) else { continue }
             return stars
@@ -18,14 +18,14 @@ extension XMPPacket {
     }
 
     /// `dc:title`'s default-language text (an `rdf:Alt`: the `x-default` item, else the first).
-    func title() -> String? { alternative("title", namespace: Self.dublinCoreNamespace) }
+    package func title() -> String? { alternative("title", namespace: Self.dublinCoreNamespace) }
 
     /// `dc:description`'s default-language text, as `title()`.
-    func caption() -> String? { alternative("description", namespace: Self.dublinCoreNamespace) }
+    package func caption() -> String? { alternative("description", namespace: Self.dublinCoreNamespace) }
 
     /// `dc:subject`'s keywords (an `rdf:Bag`), in order, without repeats; when there is no
     /// `dc:subject`, Lightroom's `lr:hierarchicalSubject` paths as written (`Places|France|Paris`).
-    func keywords() -> [String] {
+    package func keywords() -> [String] {
         let flat = listItems("subject", namespace: Self.dublinCoreNamespace).compactMap { Self.clean($0.text) }
         let found = flat.isEmpty
             ? listItems("hierarchicalSubject", namespace: Self.lightroomNamespace).compactMap { Self.clean($0.text) }
@@ -36,7 +36,7 @@ extension XMPPacket {
 
     /// `exif:UserComment`: a language alternative like `dc:title` (as iOS writes "Screenshot"
     /// there), or plain text in an attribute or element.
-    func userComment() -> String? {
+    package func userComment() -> String? {
         alternative("UserComment", namespace: Self.exifNamespace)
             ?? values("UserComment", namespace: Self.exifNamespace).lazy.compactMap(Self.clean).first
     }

@@ -4,7 +4,7 @@ extension TIFFExifBlock {
     /// One EXIF block from IFDs stored as separate small TIFFs (a CR3's `CMT1`, `CMT2` and
     /// `CMT4` boxes): the first IFD of each, as IFD0, the Exif IFD and the GPS IFD. nil when
     /// `ifd0Of` cannot be read; a part in another byte order than IFD0's is left out.
-    static func extract(ifd0Of main: UnsafeRawBufferPointer, exifOf exif: UnsafeRawBufferPointer?,
+    package static func extract(ifd0Of main: UnsafeRawBufferPointer, exifOf exif: UnsafeRawBufferPointer?,
                         gpsOf gps: UnsafeRawBufferPointer?) -> Data? {
         var budget = maxBlockBytes
         guard let (file, ifd0) = firstDirectory(main, budget: &budget) else { return nil }

@@ -1,17 +1,17 @@
 /// The image sequence of an animated AVIF (brand `avis`): a `moov` track beside the still
 /// image items. libheif 1.15 reads only the items, so the frames and their duration come
 /// from the colour track's boxes here: `mdhd` (timescale, duration) and `stsz` (sample count).
-struct AVIFSequence: Equatable {
-    let frameCount: Int
+package struct AVIFSequence: Equatable {
+    package let frameCount: Int
     /// nil when the track's header gives no duration.
-    let durationSeconds: Double?
+    package let durationSeconds: Double?
     /// Where the colour track is among the `moov` box's tracks: FFmpeg's stream index for it
     /// (the alpha plane is a track of its own, which FFmpeg may otherwise take for the video).
-    let trackIndex: Int
+    package let trackIndex: Int
 
     /// The first `pict` track of the file's `moov` box (an alpha plane is an `auxv` track), or
     /// nil: no sequence, or boxes that cannot be read.
-    static func read(_ bytes: UnsafeRawBufferPointer) -> AVIFSequence? {
+    package static func read(_ bytes: UnsafeRawBufferPointer) -> AVIFSequence? {
         guard let moov = child("moov", of: nil, bytes) else { return nil }
         let tracks = ISOBox.children(of: bytes, from: moov.start, to: moov.end)?.filter { $0.type == "trak" } ?? []
         for (index, trak) in tracks.enumerated() {

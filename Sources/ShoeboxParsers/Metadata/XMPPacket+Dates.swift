@@ -5,7 +5,7 @@ extension XMPPacket {
 
     /// The capture times the packet holds, as `XMPDate` reads them: the first readable value
     /// of each property.
-    func dates() -> [DateCandidate] {
+    package func dates() -> [DateCandidate] {
         let properties: [(TakenAtSource, String, String)] = [
             (.xmpDateTimeOriginal, "DateTimeOriginal", Self.exifNamespace),
             (.xmpDateTimeDigitized, "DateTimeDigitized", Self.exifNamespace),

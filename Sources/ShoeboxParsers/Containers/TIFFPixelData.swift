@@ -9,14 +9,14 @@ import Foundation
 /// trusted: at most `maxDirectories` directories of at most `TIFFFirstDirectory.maxEntries`
 /// entries, each visited once, and offset arrays of at most `maxParts` entries. Ranges outside
 /// the file are clipped; a file that cannot be followed names nothing and is read whole.
-enum TIFFPixelData {
+package enum TIFFPixelData {
     static let maxDirectories = 64
     static let maxParts = 1 << 20
     private static let stripOffsets = 273, stripByteCounts = 279, tileOffsets = 324, tileByteCounts = 325,
                         subDirectories = 330
     private static let offsetTags: Set = [stripOffsets, stripByteCounts, tileOffsets, tileByteCounts, subDirectories]
 
-    static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
+    package static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
         guard let head = read(fd, at: 0, count: 8), let header = head.withUnsafeBytes({ TIFFHeader($0) }) else { return [] }
         let reader = Reader(fd: fd, size: size, littleEndian: header.littleEndian)
         var pending = [header.firstDirectory], visited = Set<Int>(), pixels: [Range<Int64>] = [], directories: [Range<Int64>] = []

@@ -4,7 +4,7 @@
 extension XMPPacket {
     /// The position, or nil when either coordinate is absent or unreadable, or when
     /// `GPSLocation.reading` refuses it (`0,0N` and `0,0E` together mean none, as in EXIF).
-    func location() -> GPSLocation? {
+    package func location() -> GPSLocation? {
         let exif = Self.exifNamespace
         guard let latitude = values("GPSLatitude", namespace: exif).lazy
                 .compactMap({ XMPCoordinate.degrees($0, allowed: "NS", limit: 90) }).first,

@@ -10,13 +10,13 @@ import Glibc
 ///
 /// Boxes are walked by their headers (`pread`), nothing trusted: at most `maxBoxes` a level,
 /// and `udta` read only when at most `maxUserDataBytes`.
-enum QuickTimeUserData {
+package enum QuickTimeUserData {
     static let maxBoxes = 10_000
     static let maxUserDataBytes = 1 << 20
     static let day: [UInt8] = [0xA9, 0x64, 0x61, 0x79]   // ©day
 
     /// The text of `moov/udta/©day` (else `date`) in the file open at `fd`, or nil.
-    static func day(fd: Int32, size: Int64) -> String? {
+    package static func day(fd: Int32, size: Int64) -> String? {
         guard let movie = child("moov", of: 0 ..< size, fd: fd), let userData = child("udta", of: movie, fd: fd),
               userData.count <= Int64(maxUserDataBytes), let bytes = SourceFile.bytes(fd, in: userData) else { return nil }
         return bytes.withUnsafeBytes { dayText(inUserData: $0) }
@@ -25,7 +25,7 @@ enum QuickTimeUserData {
     /// The `©day` text among the boxes of a `udta` payload, QuickTime's international text
     /// (length, language, text) or iTunes-style (a `data` box: type, locale, text); else the
     /// `date` box's, plain text (exiftool's `UserData:DateTimeOriginal`).
-    static func dayText(inUserData bytes: UnsafeRawBufferPointer) -> String? {
+    package static func dayText(inUserData bytes: UnsafeRawBufferPointer) -> String? {
         var start = 0, plainDate: String?
         for _ in 0 ..< maxBoxes {
             var cursor = ByteCursor(bytes, from: start)

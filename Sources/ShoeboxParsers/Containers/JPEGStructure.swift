@@ -20,7 +20,7 @@ public enum JPEGStructure {
 
     /// The offset just after the first SOS segment header, walking the segments before it by
     /// their lengths (so an EXIF thumbnail's own markers are never mistaken for the image's).
-    static func firstScanOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstScanOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
         firstScan(bytes)?.offset
     }
 

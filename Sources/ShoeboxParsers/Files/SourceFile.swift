@@ -189,7 +189,7 @@ public enum SourceFile {
         return bytes
     }
 
-    static func errnoDescription() -> String { String(cString: strerror(errno)) }
+    package static func errnoDescription() -> String { String(cString: strerror(errno)) }
 }
 
 /// Why a source file was refused before reading its content.
@@ -198,7 +198,7 @@ public enum SourceFileError: Error, Equatable {
 }
 
 extension SourceFile.Status {
-    init(_ info: stat) {
+    package init(_ info: stat) {
         self.init(size: Int64(info.st_size),
                   modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                   device: UInt64(info.st_dev), inode: UInt64(info.st_ino))

@@ -6,17 +6,17 @@
 /// lets a description of the file skip that decoding. The reader is strict: anything it does
 /// not follow exactly (an SPS FFmpeg would refuse or adjust, a reserved aspect ratio) makes it
 /// fail, and the caller then asks FFmpeg.
-struct H264SequenceParameters: Equatable {
-    var width: Int
-    var height: Int
+package struct H264SequenceParameters: Equatable {
+    package var width: Int
+    package var height: Int
     /// The VUI's sample aspect ratio, 0:1 when the VUI gives none (as FFmpeg reports it).
-    var aspectNumerator: Int
-    var aspectDenominator: Int
+    package var aspectNumerator: Int
+    package var aspectDenominator: Int
 }
 
 extension H264SequenceParameters {
     /// The first SPS of an `avcC` record; nil when there is none or it cannot be followed.
-    init?(avcC record: UnsafeRawBufferPointer) {
+    package init?(avcC record: UnsafeRawBufferPointer) {
         guard record.count >= 8, record[0] == 1, record[5] & 0x1F >= 1 else { return nil }
         let length = Int(record[6]) << 8 | Int(record[7])
         guard length >= 2, 8 + length <= record.count, record[8] & 0x1F == 7 else { return nil }

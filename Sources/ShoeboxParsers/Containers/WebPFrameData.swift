@@ -11,12 +11,12 @@ import Foundation
 /// headers are read one at a time (`pread`) and nothing in them is trusted: at most
 /// `maxChunks` are walked, each range is clipped to the file, and a file that is not a RIFF
 /// WebP names nothing (it is read whole).
-enum WebPFrameData {
+package enum WebPFrameData {
     static let keptBytes: Int64 = 64
     static let maxChunks = 100_000
     private static let coded: Set = ["VP8 ", "VP8L", "ALPH"]
 
-    static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
+    package static func ranges(fd: Int32, size: Int64) -> [Range<Int64>] {
         guard let (riff, length) = chunkHeader(fd, at: 0), riff == "RIFF",
               SourceFile.bytes(fd, in: 8 ..< 12)?.elementsEqual("WEBP".utf8) == true else { return [] }
         let end = min(size, 8 + length)

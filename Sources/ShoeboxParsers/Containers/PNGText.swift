@@ -8,11 +8,11 @@ import CZlib
 /// 274 KB file, took 1.7 GB to thumbnail. The count lets the decode memory budget refuse such
 /// a file (`DecodeMemory.pngText`) before any of it is inflated for keeps: zlib inflates each
 /// stream through a 16 KB scratch buffer, and the walk stops once past `atMost`.
-enum PNGText {
+package enum PNGText {
     /// The text's bytes, inflated: more than `atMost` when the walk stopped there. A chunk
     /// zlib cannot inflate counts as nothing (libpng drops it with a warning); the walk ends at
     /// `IEND` or where a chunk's length runs past the end of the file.
-    static func inflatedBytes(_ bytes: UnsafeRawBufferPointer, atMost: Int) -> Int {
+    package static func inflatedBytes(_ bytes: UnsafeRawBufferPointer, atMost: Int) -> Int {
         var total = 0, offset = 8
         while offset + 12 <= bytes.count, total <= atMost {
             let length = Int(PNGStructure.bigEndian32(bytes, at: offset))

@@ -3,29 +3,29 @@
 ///
 /// A file is a BMP only when both look sane (a known DIB header size, one plane, a bit depth
 /// bitmaps have), never by its name: "BM" alone starts too many other files.
-struct BMPHeader: Equatable {
+package struct BMPHeader: Equatable {
     /// The DIB header sizes writers use: OS/2 1.x (12), OS/2 2.x (16 to 64), Windows 3 (40),
     /// Adobe's bit-field variants (52, 56), Windows 4 and 5 (108, 124).
     static let dibHeaderSizes: Set<Int> = [12, 16, 40, 52, 56, 64, 108, 124]
     static let bitDepths: Set<Int> = [1, 2, 4, 8, 16, 24, 32]
     /// What FFmpeg's BMP decoder reads (none, RLE8, RLE4, bit fields), and alpha bit fields,
     /// which `BMPBitFields` reads.
-    static let decodableCompressions: Set<Int> = [0, 1, 2, 3, 6]
+    package static let decodableCompressions: Set<Int> = [0, 1, 2, 3, 6]
 
-    let dibHeaderSize: Int
-    let width: Int
+    package let dibHeaderSize: Int
+    package let width: Int
     /// Rows; the header's height is negative for a top-down bitmap.
-    let height: Int
+    package let height: Int
     let topDown: Bool
-    let bitsPerPixel: Int
+    package let bitsPerPixel: Int
     /// 0 none, 1 RLE8, 2 RLE4, 3 bit fields, 4 JPEG, 5 PNG, 6 alpha bit fields (0 for OS/2 1.x).
-    let compression: Int
+    package let compression: Int
     /// Where the pixel data starts, as the file header says (unchecked: a reader checks it
     /// against the file's length before it reads there).
-    let pixelDataOffset: Int
+    package let pixelDataOffset: Int
 
     /// The headers at the start of `head` (at least the first 30 bytes of the file), or nil.
-    init?<Bytes: Collection>(_ head: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(_ head: Bytes) where Bytes.Element == UInt8 {
         let bytes = Array(head.prefix(64))
         guard bytes.count >= 26, bytes[0] == 0x42, bytes[1] == 0x4D else { return nil }
         func le(_ offset: Int, _ size: Int) -> Int? {
@@ -48,10 +48,10 @@ struct BMPHeader: Equatable {
         pixelDataOffset = le(10, 4) ?? 0
     }
 
-    var size: PixelSize { PixelSize(width: width, height: height) }
+    package var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// What the compression field names, for messages.
-    var compressionName: String {
+    package var compressionName: String {
         Self.compressionNames.indices.contains(compression) ? Self.compressionNames[compression] : "unknown"
     }
 

@@ -1,7 +1,7 @@
 /// The entries of a TIFF file's first IFD, read without trusting any offset or count: enough to
 /// tell a DNG or a maker's RAW from a plain TIFF (`FormatSniffer.tiffBasedRaw`), and to see how
 /// its pixels are laid out (`DecodeMemory.tiff`).
-struct TIFFFirstDirectory {
+package struct TIFFFirstDirectory {
     private struct Entry {
         let type: Int
         let count: Int
@@ -17,7 +17,7 @@ struct TIFFFirstDirectory {
     private let entries: [Int: Entry]
 
     /// nil when `bytes` does not start with a TIFF header whose IFD0 can be read.
-    init?(_ bytes: UnsafeRawBufferPointer) {
+    package init?(_ bytes: UnsafeRawBufferPointer) {
         guard let header = TIFFHeader(bytes) else { return nil }
         (self.bytes, littleEndian) = (bytes, header.littleEndian)
         var cursor = ByteCursor(bytes, from: header.firstDirectory, littleEndian: littleEndian)
@@ -39,7 +39,7 @@ struct TIFFFirstDirectory {
 
     /// The first value of a SHORT or LONG entry (types 3 and 4); nil when absent, of another
     /// type, or outside the file.
-    func integer(tag: Int) -> Int? {
+    package func integer(tag: Int) -> Int? {
         guard let entry = entries[tag], entry.count >= 1, entry.type == 3 || entry.type == 4 else { return nil }
         let size = entry.type == 3 ? 2 : 4
         guard entry.valueOffset >= 0, entry.valueOffset + size <= bytes.count else { return nil }

@@ -4,17 +4,17 @@
 ///
 /// Parsing never reads outside the buffer; anything malformed or beyond this subset of the
 /// format makes `parse` return nil, and the caller decodes the file the general way.
-struct HEIFContainer {
-    struct Item {
-        let id: Int
-        let type: String
+package struct HEIFContainer {
+    package struct Item {
+        package let id: Int
+        package let type: String
         /// Byte ranges in the file, in order; their concatenation is the item's data.
-        var extents: [Range<Int>] = []
-        var properties: [HEIFProperty] = []
+        package var extents: [Range<Int>] = []
+        package var properties: [HEIFProperty] = []
 
         /// Calls `body` with the item's data in `file` (the bytes it was parsed from): its one
         /// extent in place, or its extents joined; nil, without calling `body`, when it has none.
-        func withData<T>(in file: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
+        package func withData<T>(in file: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
             guard !extents.isEmpty else { return nil }
             if extents.count == 1 { return body(UnsafeRawBufferPointer(rebasing: file[extents[0]])) }
             let joined = extents.flatMap { file[$0] }
@@ -22,21 +22,21 @@ struct HEIFContainer {
         }
     }
 
-    struct Reference {
-        let type: String
-        let from: Int
-        let to: [Int]
+    package struct Reference {
+        package let type: String
+        package let from: Int
+        package let to: [Int]
     }
 
     let primaryID: Int
-    let items: [Int: Item]
-    let references: [Reference]
+    package let items: [Int: Item]
+    package let references: [Reference]
 
-    var primary: Item? { items[primaryID] }
+    package var primary: Item? { items[primaryID] }
 
     /// Whether the primary image carries a transformation (`irot` or `imir`, even a rotation by
     /// 0): then the container, not EXIF, says how it is shown.
-    var primaryHasTransforms: Bool {
+    package var primaryHasTransforms: Bool {
         primary?.properties.contains { property in
             switch property {
             case .rotation, .mirror: return true
@@ -46,16 +46,16 @@ struct HEIFContainer {
     }
 
     /// The items `id` points to with a reference of `type` (a grid's tiles, in order, for `dimg`).
-    func targets(of id: Int, type: String) -> [Int] {
+    package func targets(of id: Int, type: String) -> [Int] {
         references.first { $0.from == id && $0.type == type }?.to ?? []
     }
 
     /// The items that point to `id` with a reference of `type` (its thumbnails, for `thmb`).
-    func sources(pointingTo id: Int, type: String) -> [Int] {
+    package func sources(pointingTo id: Int, type: String) -> [Int] {
         references.filter { $0.type == type && $0.to.contains(id) }.map(\.from)
     }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> HEIFContainer? {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> HEIFContainer? {
         guard let top = ISOBox.children(of: bytes, from: 0, to: bytes.count),
               let meta = top.first(where: { $0.type == "meta" }),
               let boxes = ISOBox.children(of: bytes, from: meta.start + 4, to: meta.end) else { return nil }

@@ -1,0 +1,2 @@
+/// libvips's header is the reference every `StillHeader` gives the same as.
+extension VipsImage: StillHeader {}
