@@ -63,7 +63,15 @@ let package = Package(
         // The catalog: one core over two SQL dialects, SQLite (the default) and PostgreSQL.
         .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ"],
                 path: "Sources/ShoeboxCatalog", swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxCatalog", "CVips", "CExif", "CXXHash", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CMalloc", "CCrashGuard", "CLoadedLibrary", "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CZlib", "CExpat"],
+        // The decoding libraries' Swift side: libvips, libexif, LibRaw, FFmpeg, libde265, dav1d,
+        // giflib, lcms2, libjpeg-turbo, and Shoebox's own resampler.
+        .target(name: "ShoeboxMedia", dependencies: ["ShoeboxModel", "ShoeboxParsers", "CVips", "CExif", "CGif", "CFFmpeg",
+                                                     "CDe265", "CDav1d", "CLCMS2", "CRaw", "CCrashGuard", "CLoadedLibrary",
+                                                     "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample"],
+                path: "Sources/ShoeboxMedia", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The ingest: its pipeline and stages, the library folder, the profiler, covers.
+        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog",
+                                                "CCrashGuard", "CMalloc"],
                 path: "Sources/Shoebox", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The pages: the static gallery, contact sheets and the profile's page.
         .target(name: "ShoeboxGallery", dependencies: ["Shoebox"], path: "Sources/ShoeboxGallery",
@@ -72,7 +80,7 @@ let package = Package(
                           swiftSettings: [.swiftLanguageMode(.v6)]),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
         .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
-        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
 )

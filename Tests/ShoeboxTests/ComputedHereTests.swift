@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// `VipsImage.computedHere()` computes an image's pixels on the calling thread, without a
 /// libvips thread pool, and they are the pool's pixels; the fits libvips computes (the

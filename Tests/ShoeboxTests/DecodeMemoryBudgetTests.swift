@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// Every still decoder is held to `limits.decodeMemoryBytes` by an estimate from the file's
 /// header, checked before any pixel is decoded: over a small budget each file fails as

@@ -2,6 +2,7 @@ import CVips
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// The decode stage's JPEGs go through libjpeg over the whole file (`DirectJPEGDecoder`) when
 /// that route takes them, and through libvips's load as before otherwise: the route is told

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// HEVC's in-loop filters (deblocking, SAO) are skipped from a shrink of 2 up: the preview's
 /// box shrink averages 4 samples a pixel, and what the filters fix hardly survives it. These

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// The HEVC route's shrunk pictures, pinned byte for byte: a change to the YCbCr shrink made
 /// for speed (the 8-bit fast path, the general path for 10-bit) must not change one pixel.

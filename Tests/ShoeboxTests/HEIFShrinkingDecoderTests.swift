@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// HEIC decoded by Shoebox itself (libde265, shrunk in YCbCr): the same picture libvips
 /// makes, for a fraction of the work, and libvips still takes what this route does not do.

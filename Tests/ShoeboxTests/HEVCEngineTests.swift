@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// HEIC's HEVC pictures are decoded by libavcodec (25-30 % less CPU than libde265, issue 14),
 /// and what it gives the shrinker is today's libde265 picture: these pin both on real files.

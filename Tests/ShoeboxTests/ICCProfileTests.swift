@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// When an embedded ICC profile can convert an image's pixels, and why not when it cannot.
 @Suite struct ICCProfileTests {

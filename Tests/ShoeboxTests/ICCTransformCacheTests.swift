@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// Embedded colour profiles converted to sRGB through lcms transforms built once per profile
 /// (`ICCTransformCache`), with the pixels libvips's own `icc_transform` gives, byte for byte.

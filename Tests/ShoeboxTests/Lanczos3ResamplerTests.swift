@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// Shoebox's own Lanczos-3 reduce (the thumbnail fit's): what it does to known pictures, and
 /// how close it comes to libvips's reduce with the same kernel.

@@ -3,6 +3,7 @@ import CRaw
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 @testable import ShoeboxParsers
 @testable import ShoeboxGallery
 

@@ -6,7 +6,7 @@ import Testing
 /// reviewer, keeps the catalog free of the pipeline and the values free of every library.
 @Suite struct PackageLayerTests {
     /// Shoebox's own targets, lowest first.
-    static let layers = ["ShoeboxModel", "ShoeboxParsers", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"]
+    static let layers = ["ShoeboxModel", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"]
 
     /// Each target's dependencies, from `swift package dump-package` (its own scratch folder,
     /// so that it never waits on the build this test runs in).
@@ -44,6 +44,13 @@ import Testing
     /// decoding library (what they may use: hashing, XML, inflate).
     @Test func theParsersLinkNoDecodingLibrary() throws {
         #expect(try Self.dependencies()["ShoeboxParsers"]?.sorted() == ["CExpat", "CXXHash", "CZlib", "ShoeboxModel"])
+    }
+
+    /// One thin layer per decoding library: only the media layer links them.
+    @Test func onlyTheMediaLayerLinksTheDecodingLibraries() throws {
+        let decoding: Set = ["CVips", "CExif", "CGif", "CFFmpeg", "CDe265", "CDav1d", "CLCMS2", "CRaw", "CJPEGDecode", "CResample"]
+        let users = try Self.dependencies().filter { Self.layers.contains($0.key) && !decoding.isDisjoint(with: $0.value) }.keys.sorted()
+        #expect(users == ["ShoeboxMedia"])
     }
 
     @Test func onlyTheCatalogTalksToSQLiteAndPostgreSQL() throws {

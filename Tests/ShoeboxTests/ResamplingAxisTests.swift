@@ -1,5 +1,6 @@
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// One axis of the Lanczos-3 reduce: which input samples each output sample reads, and how much.
 @Suite struct ResamplingAxisTests {

@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// A grey RGB image made in memory, behind a pass-through line operation that calls `onRow` for
 /// every row computed through it, on the thread that computes it: how tests see how often, and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// An embedded sRGB profile converts nothing, so the decoders skip its ICC transform (building
 /// one costs more than the rest of a small thumbnail); every other profile still converts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// The rows of a lazy picture, computed strip by strip as they are asked for.
 @Suite struct StreamedRowsTests {

@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// `sb_av_frame_to_rgb` writes exactly the rows it is given, for every frame size: libswscale's
 /// SIMD converters write whole vector blocks past a row's end, which overflowed the tightly packed

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// libvips compiles and frees the orc programs of every resize one at a time: orc 0.4.33 (Debian
 /// 12) changes its code memory outside its own lock, so resizes built and dropped on several

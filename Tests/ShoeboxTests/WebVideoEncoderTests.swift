@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// The gallery's web renditions, checked from outside with FFmpeg's `ffprobe`: H.264 in
 /// 8-bit 4:2:0, the moov box before the media data, no sound, sized and capped by the recipe.

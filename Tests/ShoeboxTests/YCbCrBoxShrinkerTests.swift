@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// The box shrinker adds a grid's tiles into sums it holds once: adding a tile must write into
 /// those sums, never copy them (a copy a tile is what made an iPhone's 48-tile HEIC take twice

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+@testable import ShoeboxMedia
 
 /// The shrinker converts its sums to RGB in fixed point; these hold it to the exact conversion
 /// (`YCbCrCoding.rgb(y:cb:cr:)` on each box's mean in `Double`): one level apart at most.

@@ -21,12 +21,7 @@ public enum ThumbnailSizing {
         return size.width > source.width || size.height > source.height ? source : size
     }
 
-    static func fitSize(_ source: PixelSize, box: PixelSize) -> PixelSize {
-        let scale = min(1, Double(box.width) / Double(source.width), Double(box.height) / Double(source.height))
-        if scale == 1 { return source }
-        return PixelSize(width: atLeastOne(Double(source.width) * scale),
-                         height: atLeastOne(Double(source.height) * scale))
-    }
+    static func fitSize(_ source: PixelSize, box: PixelSize) -> PixelSize { source.fitted(in: box) }
 
     static func capped(_ size: PixelSize, longEdge cap: Int, aspect: Double) -> PixelSize {
         guard size.longEdge > cap else { return size }
@@ -36,8 +31,5 @@ public enum ThumbnailSizing {
         return PixelSize(width: atLeastOne(Double(cap) * aspect), height: cap)
     }
 
-    private static func atLeastOne(_ value: Double) -> Int {
-        guard value.isFinite else { return 1 }
-        return max(1, Int(value.rounded()))
-    }
+    private static func atLeastOne(_ value: Double) -> Int { PixelSize.atLeastOne(value) }
 }

@@ -39,9 +39,4 @@ enum DecodeLimits {
         let largest = targets.max { $0.width < $1.width } ?? displayed
         return orientation.swapsDimensions ? largest.transposed : largest
     }
-
-    /// A file's modification time as the capture time of last resort.
-    static func isoTime(nanoseconds: Int64) -> String {
-        Date(timeIntervalSince1970: Double(nanoseconds / 1_000_000_000)).formatted(.iso8601)
-    }
 }

@@ -1,4 +1,3 @@
-import CRaw
 import Foundation
 
 /// Decodes a camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...) with LibRaw: the catalogued size is
@@ -64,17 +63,10 @@ struct RawImageDecoder: FileDecoder {
     /// LibRaw's refusals by class: a camera or variant it does not know is `unsupported`; an
     /// allocation over the budget `tooLarge`; anything else (cut-off or corrupt data) `damaged`.
     static func failure(_ error: Error, path: String, reason: String) -> IngestError {
-        guard case let .libraw(_, code, _)? = error as? MediaError else {
-            return IngestError(.damaged, path: path, reason: "\(reason): \(error)", causedBy: error)
-        }
-        switch code {
-        case LIBRAW_FILE_UNSUPPORTED.rawValue, LIBRAW_NOT_IMPLEMENTED.rawValue:
-            return IngestError(.unsupported, path: path, reason: "\(reason): \(error)", causedBy: error)
-        case LIBRAW_UNSUFFICIENT_MEMORY.rawValue, LIBRAW_TOO_BIG.rawValue, LIBRAW_MEMPOOL_OVERFLOW.rawValue:
-            return IngestError(.tooLarge, path: path, reason: "\(reason): \(error)", causedBy: error)
-        default:
-            return IngestError(.damaged, path: path, reason: "\(reason): \(error)", causedBy: error)
-        }
+        let refusal = error as? MediaError
+        let errorClass: ErrorClass = refusal?.isUnsupportedByLibRaw == true ? .unsupported
+            : refusal?.isOverLibRawsLimit == true ? .tooLarge : .damaged
+        return IngestError(errorClass, path: path, reason: "\(reason): \(error)", causedBy: error)
     }
 
     /// The camera's data from the file's own EXIF (`RawEXIF`: a TIFF-based RAW's IFDs, a CR3's

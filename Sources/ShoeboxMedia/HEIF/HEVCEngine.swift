@@ -1,0 +1,22 @@
+/// Which decoder turns a HEIC's HEVC pictures into samples for `HEIFShrinkingDecoder`.
+/// libavcodec (`FFmpegHEVCDecoder`) by default: 25-30 % less CPU for the same picture;
+/// libde265 (`HEVCDecoder`) when FFmpeg cannot be loaded or gives a layout the shrinker cannot
+/// take, and when a test asks for it to compare the two.
+package enum HEVCEngine: String, Sendable, CaseIterable {
+    case libavcodec
+    case libde265
+
+    /// Decodes one picture with this engine, or with libde265 when libavcodec declines it (never
+    /// after `body` has run), and returns the engine that decoded it. Throws what the decoder
+    /// throws for damaged data and what `body` throws.
+    func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, maxPixels: Int,
+                skipLoopFilters: Bool, _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine {
+        if self == .libavcodec,
+           try FFmpegHEVCDecoder.decode(configuration: configuration, data: data, maxPixels: maxPixels,
+                                        skipLoopFilters: skipLoopFilters, body) {
+            return .libavcodec
+        }
+        try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters, body)
+        return .libde265
+    }
+}

@@ -1,0 +1,109 @@
+import CLoadedLibrary
+import COrcLock
+import CVips
+import Foundation
+
+/// The process-wide libvips setup and its error buffer.
+///
+/// `start()` must run before any other libvips call; it is idempotent and thread-safe.
+/// After it, only the trusted, fuzzed loaders Shoebox asks for by name can run, and of
+/// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start_prepared`
+/// loads none; each is loaded once, by `sb_vips_load_module`, when `start()` or
+/// `start(for:)` needs it).
+/// Commands that never open an image never call it, and so never pay its start-up.
+/// `start(for:)` starts libvips with only the module one format needs (none for most), for a
+/// caller that opens files one at a time and may need neither (`FileMetadataReader`).
+/// `VipsStartup` runs `start()` on a thread of its own while the caller does other work.
+///
+/// The environment libvips reads is written before libvips starts (VIPSHOME set), and
+/// restored once it has (VIPSHOME removed), on the thread that starts it, as it always was;
+/// or, for a start on a thread of its own (`VipsStartup`), both on the thread that begins it
+/// and waits for it, each while the process has no other thread.
+public enum Vips {
+    /// 0 started without modules, 1 started with the user's VIPSHOME modules, -1 failed.
+    private static let startOnce: Int32 = {
+        let started = sb_vips_start_prepared(CommandLine.arguments.first ?? "shoebox", 1, environmentOnce)
+        if !restoresLater { sb_vips_restore_environment(environmentOnce) }
+        return started
+    }()
+    /// Who chooses the modules, and whether VIPSHOME was set here (`sb_vips_prepare_environment`).
+    private static let environmentOnce: SBVipsHome = sb_vips_prepare_environment(libraryFolder)
+    /// Set by `prepareEnvironment()`, while the process is alone, before the thread that reads
+    /// it exists (so no lock): the environment is restored by `restoreEnvironment()` instead.
+    nonisolated(unsafe) private static var restoresLater = false
+    /// The modules are loaded after libvips started, each once; nothing when libvips loaded its own.
+    private static let heifModuleOnce: Void = loadModule(SB_VIPS_MODULE_HEIF)
+    private static let jxlModuleOnce: Void = loadModule(SB_VIPS_MODULE_JXL)
+
+    /// For a start on another thread (`VipsStartup`): writes what libvips reads from the
+    /// environment, and says whether starting libvips will now write nothing more there (false
+    /// when the user asks libvips for its debugging output, VIPS_INFO, or the folder holding
+    /// libvips is unknown: libvips then guesses VIPSHOME and sets it). Call it only while the
+    /// process has no other thread, before libvips starts, and start the thread only when it
+    /// returns true; then call `restoreEnvironment()` once libvips has started and that thread
+    /// has ended (even when it returns false: the environment is then restored there too).
+    static func prepareEnvironment() -> Bool {
+        restoresLater = true
+        _ = environmentOnce
+        return sb_vips_start_writes_environment() == 0
+    }
+
+    /// Removes what `prepareEnvironment()` set, once libvips has started on the other thread,
+    /// so that a child process starts as this one did. Call it only while the process has no
+    /// other thread.
+    static func restoreEnvironment() {
+        sb_vips_restore_environment(environmentOnce)
+    }
+
+    /// The folder libvips was loaded from, where its modules folder is.
+    private static let libraryFolder: String? = {
+        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard sb_loaded_library_folder("vips_init", &folder, folder.count) == 0 else { return nil }
+        return String(cString: folder)
+    }()
+
+    /// Starts libvips (once) with both of its modules Shoebox uses. Throws if libvips cannot initialise.
+    public static func start() throws {
+        try startCore()
+        _ = heifModuleOnce
+        _ = jxlModuleOnce
+    }
+
+    /// Starts libvips (once) with the module `format`'s loader is in, if any, loaded (once):
+    /// HEIF's for HEIC and AVIF, JPEG XL's for JPEG XL. Throws if libvips cannot initialise.
+    public static func start(for format: MediaFormat) throws {
+        try startCore()
+        switch format {
+        case .heic, .avif: _ = heifModuleOnce
+        case .jxl: _ = jxlModuleOnce
+        default: break
+        }
+    }
+
+    private static func startCore() throws {
+        if startOnce < 0 {
+            throw MediaError.vips(operation: "vips_init", message: takeErrorMessage())
+        }
+    }
+
+    /// Whether libvips's calls that make and free orc code run one at a time (`COrcLock`): orc
+    /// 0.4.33 changes its code memory outside its own lock, and the workers' resizes, built and
+    /// dropped side by side, then corrupt the heap (docs/BENCHMARKS.md, "the heap corruption is
+    /// orc's"). False only in a process not linked with COrcLock.
+    package static var orcCallsAreSerialised: Bool { sb_orc_calls_are_serialised() == 1 }
+
+    private static func loadModule(_ module: SBVipsModule) {
+        guard startOnce == 0 else { return }
+        sb_vips_load_module(libraryFolder, module)
+    }
+
+    /// Copies and clears libvips's process-wide error buffer under its lock, so that parallel
+    /// workers never read each other's messages as a whole; the last line is the most specific.
+    static func takeErrorMessage() -> String {
+        guard let raw = vips_error_buffer_copy() else { return "unknown libvips error" }
+        defer { g_free(raw) }
+        let lines = String(cString: raw).split(separator: "\n").map(String.init)
+        let message = lines.joined(separator: "; ")
+        return message.isEmpty ? "unknown libvips error" : message
+    }
+}
