@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,8 +63,13 @@ public enum AtomicFileWriter {
         }
     }
 
-    private final class Counter: Sendable {
-        private let value = Mutex(0)
-        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    private final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+        func next() -> Int {
+            lock.lock(); defer { lock.unlock() }
+            value += 1
+            return value
+        }
     }
 }

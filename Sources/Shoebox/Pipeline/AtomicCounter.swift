@@ -1,12 +1,13 @@
-import Synchronization
+import Foundation
 
 /// A counter one thread increments and others read.
-public final class AtomicCounter: Sendable {
-    private let count = Mutex(0)
+public final class AtomicCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
 
     public init() {}
 
-    public var value: Int { count.withLock { $0 } }
+    public var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 
-    public func increment() { count.withLock { $0 += 1 } }
+    public func increment() { lock.lock(); count += 1; lock.unlock() }
 }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// discover -> plan -> read -> match -> decode -> orient -> classify -> thumbnail -> catalog
 ///
@@ -274,15 +273,17 @@ public final class IngestPipeline {
 }
 
 /// Set once, read from any thread.
-final class CancellationFlag: Sendable {
-    private let value = Mutex(false)
-    var isSet: Bool { value.withLock { $0 } }
-    func set() { value.withLock { $0 = true } }
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
 }
 
 /// The walk's per-root reports, handed from the discover thread to the caller.
-final class ReportBox: Sendable {
-    private let reports = Mutex<[DiscoverStage.RootReport]>([])
-    var all: [DiscoverStage.RootReport] { reports.withLock { $0 } }
-    func append(_ report: DiscoverStage.RootReport) { reports.withLock { $0.append(report) } }
+final class ReportBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [DiscoverStage.RootReport] = []
+    var all: [DiscoverStage.RootReport] { lock.lock(); defer { lock.unlock() }; return reports }
+    func append(_ report: DiscoverStage.RootReport) { lock.lock(); reports.append(report); lock.unlock() }
 }

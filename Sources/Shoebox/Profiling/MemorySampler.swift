@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +13,8 @@ final class MemorySampler: @unchecked Sendable {
         var bytes: Int64
     }
 
-    private let taken = Mutex<[Sample]>([])
+    private let lock = NSLock()
+    private var taken: [Sample] = []
     private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "shoebox.memory-sampler"))
     private let started = MonotonicClock.now()
 
@@ -28,13 +28,13 @@ final class MemorySampler: @unchecked Sendable {
     func stop() -> [Sample] {
         timer.cancel()
         sample()
-        return taken.withLock { $0 }
+        return lock.withLock { taken }
     }
 
     private func sample() {
         guard let bytes = Self.residentBytes() else { return }
         let seconds = Double(MonotonicClock.now() - started) / 1e9
-        taken.withLock { $0.append(Sample(seconds: seconds, bytes: bytes)) }
+        lock.withLock { taken.append(Sample(seconds: seconds, bytes: bytes)) }
     }
 
     /// The second field of /proc/self/statm (resident pages) times the page size.

@@ -1,38 +1,45 @@
-import Synchronization
+import Foundation
 
 /// The profiler's observer: keeps every timing of one run, in memory, for the report and the trace.
 ///
 /// Thread-safe (one lock, held only to append). Memory grows by one `StageTiming` per file
 /// per stage, about 100 bytes each: a few MB for ten thousand files.
-public final class ProfileRecorder: PipelineObserver, Sendable {
+public final class ProfileRecorder: PipelineObserver, @unchecked Sendable {
     /// When the recorder was made, on `MonotonicClock`: time zero of the trace.
     public let origin: UInt64
-    private let recorded = Mutex(Recorded())
-
-    private struct Recorded {
-        var timings: [StageTiming] = []
-        var stages: [(name: String, workers: Int)] = []
-    }
+    private let lock = NSLock()
+    private var timings: [StageTiming] = []
+    private var stages: [(name: String, workers: Int)] = []
 
     public init() {
         origin = MonotonicClock.now()
     }
 
     public func stageStarted(_ stage: String, workers: Int) {
-        recorded.withLock { $0.stages.append((stage, workers)) }
+        lock.lock()
+        stages.append((stage, workers))
+        lock.unlock()
     }
 
     public func record(_ timing: StageTiming) {
-        recorded.withLock { $0.timings.append(timing) }
+        lock.lock()
+        timings.append(timing)
+        lock.unlock()
     }
 
     /// Every timing so far, in the order they were recorded.
-    public var allTimings: [StageTiming] { recorded.withLock { $0.timings } }
+    public var allTimings: [StageTiming] {
+        lock.lock()
+        defer { lock.unlock() }
+        return timings
+    }
 
     /// The stages with their worker counts, in pipeline order: the walk first, the others as
     /// they started (the runner starts them in order, the sink last).
     public var stageWorkers: [(name: String, workers: Int)] {
-        let stages = recorded.withLock { $0.stages }
-        return stages.filter { $0.name == "discover" } + stages.filter { $0.name != "discover" }
+        lock.lock()
+        defer { lock.unlock() }
+        let walk = stages.filter { $0.name == "discover" }
+        return walk + stages.filter { $0.name != "discover" }
     }
 }

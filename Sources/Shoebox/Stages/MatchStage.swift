@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Recognises content the catalog already has, so a moved or touched file is not decoded again.
 ///
@@ -68,8 +67,13 @@ private func lookUp<T>(_ body: () throws -> T, _ draft: AssetDraft) throws -> T 
 }
 
 /// The assets a run has already moved to a new path: each moves once.
-private final class ClaimedAssets: Sendable {
-    private let ids = Mutex<Set<Int64>>([])
+private final class ClaimedAssets: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<Int64> = []
 
-    func claim(_ id: Int64) -> Bool { ids.withLock { $0.insert(id).inserted } }
+    func claim(_ id: Int64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return ids.insert(id).inserted
+    }
 }

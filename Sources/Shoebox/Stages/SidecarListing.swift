@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +10,9 @@ import Glibc
 /// Remembers the last `capacity` folders (files arrive folder by folder, a folder's files
 /// possibly interleaved with its subfolders'). Thread-safe; a folder that cannot be read
 /// answers as the file system would (`SourceFile.status`).
-final class SidecarListing: Sendable {
-    private let folders = Mutex<[(path: String, names: Set<String>?)]>([])
+final class SidecarListing: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders: [(path: String, names: Set<String>?)] = []
     private let capacity = 16
 
     /// Whether a file named like a sidecar may be at `path`: true when the folder's listing
@@ -27,13 +27,13 @@ final class SidecarListing: Sendable {
     }
 
     private func names(in folder: String) -> Set<String>? {
-        folders.withLock { folders in
-            if let index = folders.firstIndex(where: { $0.path == folder }) { return folders[index].names }
-            let names = Self.sidecarNames(in: folder)
-            folders.append((folder, names))
-            if folders.count > capacity { folders.removeFirst() }
-            return names
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = folders.firstIndex(where: { $0.path == folder }) { return folders[index].names }
+        let names = Self.sidecarNames(in: folder)
+        folders.append((folder, names))
+        if folders.count > capacity { folders.removeFirst() }
+        return names
     }
 
     /// The names in `folder` ending in `.xmp` or `.json` that are regular files (or whose type

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The transforms to sRGB of the embedded profiles seen last, so that a library of photos
 /// from one phone builds its profile's transform once: building a Display P3 transform
@@ -8,28 +7,20 @@ import Synchronization
 /// when they are the same bytes). At most `capacity` are kept, the least recently used dropped
 /// first; a dropped transform lives on while an image being computed still holds it.
 /// Thread-safe: the decode workers share `shared`.
-package final class ICCTransformCache: Sendable {
+package final class ICCTransformCache: @unchecked Sendable {
     /// The process's cache, converting to libvips's own sRGB profile (what libvips's
     /// `icc_transform` converts to). Profiles are a few KB, a built transform some tens.
     static let shared = ICCTransformCache(capacity: 16, output: VipsImage.libvipsSRGBProfile)
 
     let capacity: Int
     private let output: Data?
-    private let entries = Mutex(Entries())
-
-    private struct Entries {
-        /// Keyed by the profile's bytes as an array, not `Data`: LeakSanitizer cannot trace a
-        /// `Data` kept in a collection to its storage, and reported every cached profile of
-        /// `shared` as leaked at exit; an array's storage it traces.
-        var transforms: [[UInt8]: ICCTransform] = [:]
-        var recency: [[UInt8]] = []   // least recently used first
-        var built = 0
-
-        mutating func touch(_ profile: [UInt8]) {
-            guard let index = recency.firstIndex(of: profile), index != recency.count - 1 else { return }
-            recency.append(recency.remove(at: index))
-        }
-    }
+    private let lock = NSLock()
+    /// Keyed by the profile's bytes as an array, not `Data`: LeakSanitizer cannot trace a
+    /// `Data` kept in a collection to its storage, and reported every cached profile of
+    /// `shared` as leaked at exit; an array's storage it traces.
+    private var transforms: [[UInt8]: ICCTransform] = [:]
+    private var recency: [[UInt8]] = []   // least recently used first
+    private var built = 0
 
     /// `output`: the profile every transform converts to; nil builds none (the caller
     /// converts as it would without the cache).
@@ -39,23 +30,28 @@ package final class ICCTransformCache: Sendable {
     }
 
     /// How many transforms this cache has built: one per profile while the profile stays cached.
-    var transformsBuilt: Int { entries.withLock { $0.built } }
+    var transformsBuilt: Int { lock.withLock { built } }
 
     /// The transform from `profile` to the output profile, built on the first request for
     /// it; nil when none can be built (`ICCTransform.init`), which is not remembered.
     func transform(for profile: Data) -> ICCTransform? {
         let key = [UInt8](profile)
-        return entries.withLock { entries in
-            if let found = entries.transforms[key] {
-                entries.touch(key)
+        return lock.withLock {
+            if let found = transforms[key] {
+                touch(key)
                 return found
             }
             guard let output, let made = ICCTransform(from: profile, to: output) else { return nil }
-            entries.built += 1
-            if entries.transforms.count >= capacity { entries.transforms[entries.recency.removeFirst()] = nil }
-            entries.transforms[key] = made
-            entries.recency.append(key)
+            built += 1
+            if transforms.count >= capacity { transforms[recency.removeFirst()] = nil }
+            transforms[key] = made
+            recency.append(key)
             return made
         }
+    }
+
+    private func touch(_ profile: [UInt8]) {
+        guard let index = recency.firstIndex(of: profile), index != recency.count - 1 else { return }
+        recency.append(recency.remove(at: index))
     }
 }
