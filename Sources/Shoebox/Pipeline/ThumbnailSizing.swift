@@ -17,7 +17,7 @@ public enum ThumbnailSizing {
     static func aspectSize(_ source: PixelSize, base: Int, rule: AspectRule) -> PixelSize {
         let aspect = source.aspect
         let width = rule.width(forBase: base, aspect: aspect)
-        let size = PixelSize(width: atLeastOne(width), height: atLeastOne(width / aspect))
+        let size = PixelSize(width: PixelSize.atLeastOne(width), height: PixelSize.atLeastOne(width / aspect))
         return size.width > source.width || size.height > source.height ? source : size
     }
 
@@ -26,10 +26,8 @@ public enum ThumbnailSizing {
     static func capped(_ size: PixelSize, longEdge cap: Int, aspect: Double) -> PixelSize {
         guard size.longEdge > cap else { return size }
         if size.width >= size.height {
-            return PixelSize(width: cap, height: atLeastOne(Double(cap) / aspect))
+            return PixelSize(width: cap, height: PixelSize.atLeastOne(Double(cap) / aspect))
         }
-        return PixelSize(width: atLeastOne(Double(cap) * aspect), height: cap)
+        return PixelSize(width: PixelSize.atLeastOne(Double(cap) * aspect), height: cap)
     }
-
-    private static func atLeastOne(_ value: Double) -> Int { PixelSize.atLeastOne(value) }
 }

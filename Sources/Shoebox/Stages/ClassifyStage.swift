@@ -2,7 +2,7 @@
 /// found. A still with an embedded motion-photo video is a `livePhoto` here; an Apple still
 /// becomes one when the catalog pairs it with its video (the two may arrive in any order).
 public struct ClassifyStage: PipelineStage {
-    public let name = "classify"
+    public let name = IngestStage.classify.rawValue
     let panoramaAbove: Double
 
     public init(panoramaAbove: Double) {

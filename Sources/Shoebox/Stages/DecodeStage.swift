@@ -9,7 +9,7 @@
 /// again and is settled `metadataRefreshed`, with no pixel decoded (a BMP or a RAW is decoded
 /// again).
 public struct DecodeStage: PipelineStage {
-    public let name = "decode"
+    public let name = IngestStage.decode.rawValue
     let configuration: PipelineConfiguration
     /// Told of each file as its decode starts (for progress displays).
     var progress: IngestProgress?

@@ -25,7 +25,7 @@ public final class DiscoverStage: @unchecked Sendable {
         public var isSingleFile = false
     }
 
-    public let name = "discover"
+    public let name = IngestStage.discover.rawValue
     private let library: FolderIdentity?
     /// The roots' folders judged inside the library or not so far (`FolderIdentity`), under `judgedLock`.
     private var judged: [String: Bool] = [:]

@@ -11,7 +11,7 @@ import Foundation
 /// that both exist stay separate assets (sharing thumbnail files), and when two copies of one moved file
 /// turn up in a run, the first takes the asset and the second becomes a new one.
 public struct MatchStage: PipelineStage {
-    public let name = "match"
+    public let name = IngestStage.match.rawValue
     let catalog: CatalogStore
     let library: Library
     let recipes: [String: String]

@@ -13,7 +13,7 @@
 /// codestream always carries its orientation, which libjxl applies and which the format says
 /// wins over EXIF: its EXIF tag is never applied.
 public struct OrientStage: PipelineStage {
-    public let name = "orient"
+    public let name = IngestStage.orient.rawValue
 
     public init() {}
 

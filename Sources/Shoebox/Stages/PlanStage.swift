@@ -9,7 +9,7 @@
 /// A sidecar (`Sidecar`: an XMP, Takeout JSON or AAE file, a video's `.thm` thumbnail) is
 /// skipped, never an asset.
 public struct PlanStage: PipelineStage {
-    public let name = "plan"
+    public let name = IngestStage.plan.rawValue
     let catalog: CatalogStore
     let library: Library
     let recipes: [String: String]

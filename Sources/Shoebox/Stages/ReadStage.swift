@@ -9,7 +9,7 @@ import Foundation
 /// media nor has a media file extension (a README, `.DS_Store`; sidecars never reach this stage) is skipped
 /// without being read further.
 public struct ReadStage: PipelineStage {
-    public let name = "read"
+    public let name = IngestStage.read.rawValue
     let maxFileBytes: Int64
     /// Whole files wait for the decode workers within this many bytes (`ByteBudget`,
     /// `IngestPipeline.readAheadBytes`): a still's size is reserved before it is read. nil: no

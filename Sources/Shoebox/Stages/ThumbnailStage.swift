@@ -5,7 +5,7 @@ import Foundation
 /// Files are content-addressed: a thumbnail that already exists (the same picture elsewhere,
 /// or an earlier run) is reused, not encoded again.
 public struct ThumbnailStage: PipelineStage {
-    public let name = "thumbnail"
+    public let name = IngestStage.thumbnail.rawValue
     let configuration: PipelineConfiguration
     let library: Library
 
