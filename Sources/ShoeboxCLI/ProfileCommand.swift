@@ -36,7 +36,8 @@ enum ProfileCommand: Command {
 
         EXIT STATUS:
           0 the profile was made (failed files are counted in it and named on standard error),
-          1 a PATH could not be read, the trace or the page could not be written, or the run stopped,
+          1 a PATH could not be read, the trace or the page could not be written (a missing or
+            read-only folder for them is found before the run), or the run stopped,
           64 usage error (including an unknown or invalid pipeline),
           124 a file went over its time budget, or the signal of a C library crashing on a file
           (the profile stops there and names the file; the throw-away library is removed),
@@ -49,6 +50,9 @@ enum ProfileCommand: Command {
         let jobs = try args.jobs()
         let trace = args.value("--trace")
         let html = args.value("--html")
+        // Found before the run, not after it: a run can take minutes.
+        if let trace { try ReportFileError.check(trace, option: "--trace") }
+        if let html { try ReportFileError.check(html, option: "--html") }
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let profiler = PipelineProfiler(configuration: configuration, jobs: jobs)
         let interrupts = removeOnInterrupt(profiler.scratchFolder)

@@ -92,7 +92,18 @@ import Testing
         let result = try shoebox(["profile", "/nonexistent/photos", Fixtures.sample("panorama.jpg").path], temporary: folder.url)
         #expect(result.status == 1)
         #expect(result.errors.contains("warning: cannot open /nonexistent/photos: No such file or directory"))
-        #expect(result.output.hasPrefix("1 files (1 ingested"))
+        #expect(result.output.hasPrefix("1 file (1 ingested"))
+    }
+
+    /// A page or trace that cannot be written is found before the run, not after it.
+    @Test func aPageIntoAMissingFolderIsRefusedBeforeTheRun() throws {
+        let folder = try TemporaryFolder()
+        let page = folder.url.appendingPathComponent("no-such-folder/profile.html").path
+        let result = try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--html", page], temporary: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: cannot write --html \(page): there is no folder \(folder.url.path)/no-such-folder "
+                + "(make it first, or name another file)\n")
+        #expect(result.output == "")
     }
 
     @Test func ingestRefusesADecodeOnlyPipeline() throws {

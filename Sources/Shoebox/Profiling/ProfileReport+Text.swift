@@ -6,8 +6,8 @@ extension ProfileReport {
     public var text: String {
         var lines: [String] = []
         lines.append("""
-            \(files) files (\(ingested) ingested, \(failed) failed, \(skipped) skipped) with pipeline "\(pipeline)"\
-            \(mode == "ingest" ? "" : " (\(mode))"), \(decodeWorkers) decode workers, in \(Self.fixed(wallSeconds, 2)) s
+            \(Self.count(files, "file")) (\(ingested) ingested, \(failed) failed, \(skipped) skipped) with pipeline "\(pipeline)"\
+            \(mode == "ingest" ? "" : " (\(mode))"), \(Self.count(decodeWorkers, "decode worker")), in \(Self.fixed(wallSeconds, 2)) s
             """)
         let memory = peakResidentBytes.map { ", peak resident memory \(Self.fixed(Double($0) / 1_048_576, 0)) MiB" } ?? ""
         lines.append("""
@@ -35,19 +35,31 @@ extension ProfileReport {
         lines.append("blocked: for room in the queue after (a slower stage downstream).")
         if !formats.isEmpty {
             lines.append("")
-            var formatRows = [["format", "files", "MP", "MB", "work", "files/s", "MP/s", "decode ms"]]
+            var formatRows = [["format", "files", "MP", "MB", "work", "files/s", "MP/s", "decode ms", "failed"]]
             for format in formats {
-                // Files no format was recognised in were never decoded: no pixel rate to speak of.
-                let decoded = format.format != "unknown"
-                formatRows.append([format.format, "\(format.files)", Self.fixed(format.megapixels, 1),
+                let rate = { (value: Double?, places: Int) in value.map { Self.fixed($0, places) } ?? "-" }
+                formatRows.append([format.format, "\(format.decoded)", Self.fixed(format.megapixels, 1),
                                    Self.fixed(Double(format.bytes) / 1e6, 1), "\(Self.fixed(format.shareOfWork * 100, 0))%",
-                                   Self.fixed(format.filesPerSecond, 1), decoded ? Self.fixed(format.megapixelsPerSecond, 1) : "-",
-                                   decoded ? Self.fixed(format.decodeMeanMs, 2) : "-"])
+                                   rate(format.filesPerSecond, 1), rate(format.megapixelsPerSecond, 1),
+                                   rate(format.decodeMeanMs, 2), Self.failures(format)])
             }
             lines += Self.table(formatRows)
-            lines.append("work: share of all stages' work time; files/s and MP/s: over that share of the wall time.")
+            lines.append("files, MP, MB: decoded files only; work: their share of all stages' work time;")
+            lines.append("files/s and MP/s: over that share of the wall time. failed files are counted apart, by class.")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "1 file", "2 files".
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// A format's failures for its row: "-", or "2 damaged, 1 crashed" (most first).
+    public static func failures(_ format: Format) -> String {
+        guard format.failed > 0 else { return "-" }
+        let classes = format.failures.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        return classes.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
     static func fixed(_ value: Double, _ places: Int) -> String {

@@ -25,18 +25,30 @@ public struct ProfileReport: Codable, Equatable, Sendable {
     }
 
     /// One source format. The run's wall time is shared out among formats in proportion to
-    /// the work time (all stages) their files took; the rates are over that share.
+    /// the work time (all stages) their files took; the rates are over that share, and over
+    /// the files really decoded: a file that failed (at once, or after a long decode) is
+    /// counted apart, by the class of its failure, and never makes its format look fast or slow.
     public struct Format: Codable, Equatable, Sendable {
         /// `jpeg`, `heic`, ... or `unknown` for a file no format was recognised in.
         public var format: String
+        /// Files of the format that went through the pipeline: `decoded` plus `failed`.
         public var files: Int
+        /// Files decoded and ingested: what the rates, megapixels and bytes are of.
+        public var decoded: Int
+        public var failed: Int
+        /// The failed files by class (`damaged`, `unsupported`, `crashed`, ...): class to count.
+        public var failures: [String: Int]
         public var megapixels: Double
         public var bytes: Int64
+        /// The decoded files' share of all stages' work.
         public var shareOfWork: Double
-        public var filesPerSecond: Double
-        public var megapixelsPerSecond: Double
-        /// Mean time in the decode stage (header, EXIF, shrink-on-load decode).
-        public var decodeMeanMs: Double
+        /// The failed files' share of all stages' work (time the rates leave out).
+        public var failedShareOfWork: Double
+        /// nil when no file of the format was decoded.
+        public var filesPerSecond: Double?
+        public var megapixelsPerSecond: Double?
+        /// Mean time of a decoded file in the decode stage (header, EXIF, shrink-on-load decode).
+        public var decodeMeanMs: Double?
     }
 
     public var pipeline: String
@@ -102,7 +114,11 @@ extension ProfileReport {
         ingested = sunk.filter { $0.outcome == .passed }.count
         failed = sunk.filter { $0.outcome == .failed }.count
         skipped = sunk.filter { $0.outcome == .skipped }.count
-        let handled = sunk.filter { $0.outcome == .passed || $0.outcome == .failed }.map { facts[$0.path] ?? FileFacts() }
+        let handled = sunk.filter { $0.outcome == .passed || $0.outcome == .failed }.map { sink in
+            var file = facts[sink.path] ?? FileFacts()
+            file.failure = sink.outcome == .failed ? sink.failure?.rawValue ?? "unclassified" : nil
+            return file
+        }
         files = handled.count
         let pixels = handled.reduce(0) { $0 + $1.pixels }
         megapixels = Self.rounded(Double(pixels) / 1e6, 6)
@@ -120,6 +136,8 @@ extension ProfileReport {
         var bytes: Int64 = 0
         var work: UInt64 = 0
         var decodeWork: UInt64?
+        /// Set from the catalog sink's timing: the class of its failure, nil when it was ingested.
+        var failure: String?
 
         mutating func add(_ timing: StageTiming) {
             format = format ?? timing.format
@@ -155,20 +173,24 @@ extension ProfileReport {
 
     static func formats(_ files: [FileFacts], wallSeconds: Double) -> [Format] {
         let totalWork = Double(files.reduce(0) { $0 + $1.work })
+        let share = { (group: [FileFacts]) in totalWork > 0 ? Double(group.reduce(0) { $0 + $1.work }) / totalWork : 0 }
         let order = MediaFormat.allCases.map(\.rawValue) + ["unknown"]
         let groups = Dictionary(grouping: files) { $0.format?.rawValue ?? "unknown" }
         return order.compactMap { name in
             guard let group = groups[name] else { return nil }
-            let work = Double(group.reduce(0) { $0 + $1.work })
-            let share = totalWork > 0 ? work / totalWork : 0
-            let megapixels = Double(group.reduce(0) { $0 + $1.pixels }) / 1e6
-            let decoded = group.compactMap(\.decodeWork)
-            return Format(format: name, files: group.count, megapixels: rounded(megapixels, 6),
-                          bytes: group.reduce(0) { $0 + $1.bytes }, shareOfWork: rounded(share, 4),
-                          filesPerSecond: rate(Double(group.count), share * wallSeconds),
-                          megapixelsPerSecond: rate(megapixels, share * wallSeconds),
-                          decodeMeanMs: decoded.isEmpty ? 0
-                              : rounded(Double(decoded.reduce(0, +)) / Double(decoded.count) / 1e6, 3))
+            let decoded = group.filter { $0.failure == nil }, failed = group.filter { $0.failure != nil }
+            let decodedShare = share(decoded)
+            let megapixels = Double(decoded.reduce(0) { $0 + $1.pixels }) / 1e6
+            let decodeTimes = decoded.compactMap(\.decodeWork)
+            let failures = Dictionary(grouping: failed) { $0.failure ?? "" }.mapValues(\.count)
+            return Format(format: name, files: group.count, decoded: decoded.count, failed: failed.count,
+                          failures: failures, megapixels: rounded(megapixels, 6),
+                          bytes: decoded.reduce(0) { $0 + $1.bytes }, shareOfWork: rounded(decodedShare, 4),
+                          failedShareOfWork: rounded(share(failed), 4),
+                          filesPerSecond: decoded.isEmpty ? nil : rate(Double(decoded.count), decodedShare * wallSeconds),
+                          megapixelsPerSecond: decoded.isEmpty ? nil : rate(megapixels, decodedShare * wallSeconds),
+                          decodeMeanMs: decodeTimes.isEmpty ? nil
+                              : rounded(Double(decodeTimes.reduce(0, +)) / Double(decodeTimes.count) / 1e6, 3))
         }
     }
 

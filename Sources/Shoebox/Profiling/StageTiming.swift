@@ -26,14 +26,16 @@ public struct StageTiming: Sendable, Equatable {
     public var pixelSize: PixelSize?
     /// The file's size on disk.
     public var bytes: Int64
+    /// Why the file failed, when `outcome` is `failed`.
+    public var failure: ErrorClass?
     public var start: UInt64
     public var work: UInt64
     public var waited: UInt64
     public var blocked: UInt64
 
     public init(stage: String, worker: Int, path: String, outcome: Outcome, format: MediaFormat? = nil,
-                pixelSize: PixelSize? = nil, bytes: Int64 = 0, start: UInt64, work: UInt64, waited: UInt64 = 0,
-                blocked: UInt64 = 0) {
+                pixelSize: PixelSize? = nil, bytes: Int64 = 0, failure: ErrorClass? = nil, start: UInt64, work: UInt64,
+                waited: UInt64 = 0, blocked: UInt64 = 0) {
         self.stage = stage
         self.worker = worker
         self.path = path
@@ -41,6 +43,7 @@ public struct StageTiming: Sendable, Equatable {
         self.format = format
         self.pixelSize = pixelSize
         self.bytes = bytes
+        self.failure = failure
         self.start = start
         self.work = work
         self.waited = waited
@@ -48,26 +51,29 @@ public struct StageTiming: Sendable, Equatable {
     }
 
     /// A timing that takes the file's facts from `draft` as far as the pipeline has got.
-    init(stage: String, worker: Int, draft: AssetDraft, outcome: Outcome, start: UInt64, work: UInt64,
-         waited: UInt64, blocked: UInt64) {
+    init(stage: String, worker: Int, draft: AssetDraft, outcome: Outcome, failure: ErrorClass? = nil, start: UInt64,
+         work: UInt64, waited: UInt64, blocked: UInt64) {
         // The read stage sets the hash and the sniffed format together, so a draft without a
         // hash has no format yet (its `format` is only the default).
         self.init(stage: stage, worker: worker, path: draft.file.path, outcome: outcome,
                   format: draft.contentHash.isEmpty ? nil : draft.format,
                   pixelSize: draft.storedSize.pixelCount > 0 ? draft.storedSize : nil,
-                  bytes: draft.file.status.size, start: start, work: work, waited: waited, blocked: blocked)
+                  bytes: draft.file.status.size, failure: failure, start: start, work: work, waited: waited,
+                  blocked: blocked)
     }
 
     /// A timing for an item that left a stage as `item` (after `input`, when it was work).
     init<Output>(stage: String, worker: Int, item: PipelineItem<Output>, input: AssetDraft?, start: UInt64,
                  work: UInt64, waited: UInt64, blocked: UInt64) {
         let outcome = Outcome(item)
+        var failure: ErrorClass?
+        if case let .settled(.failed(error, _, _, _)) = item { failure = error.errorClass }
         if case let .work(output) = item, let carrier = output as? CarriesDraft {
             self.init(stage: stage, worker: worker, draft: carrier.draft, outcome: outcome, start: start, work: work,
                       waited: waited, blocked: blocked)
         } else if let input {
-            self.init(stage: stage, worker: worker, draft: input, outcome: outcome, start: start, work: work,
-                      waited: waited, blocked: blocked)
+            self.init(stage: stage, worker: worker, draft: input, outcome: outcome, failure: failure, start: start,
+                      work: work, waited: waited, blocked: blocked)
         } else {
             var path = ""
             var bytes: Int64 = 0
@@ -78,8 +84,8 @@ public struct StageTiming: Sendable, Equatable {
                 case .skipped, .unchanged, .stillFailed: path = settlement.path
                 }
             }
-            self.init(stage: stage, worker: worker, path: path, outcome: outcome, bytes: bytes, start: start,
-                      work: work, waited: waited, blocked: blocked)
+            self.init(stage: stage, worker: worker, path: path, outcome: outcome, bytes: bytes, failure: failure,
+                      start: start, work: work, waited: waited, blocked: blocked)
         }
     }
 }

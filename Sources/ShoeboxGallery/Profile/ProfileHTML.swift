@@ -22,7 +22,7 @@ public enum ProfileHTML {
     public static func document(for run: PipelineProfiler.Run) -> String {
         let r = run.report
         let peak = r.peakResidentBytes.map { " · peak resident memory \($0 / 1_048_576) MiB" } ?? ""
-        let summary = String(format: "%d files in %.2f s: %.1f files/s, %.1f MP/s", r.files, r.wallSeconds, r.filesPerSecond,
+        let summary = String(format: "%d file\(r.files == 1 ? "" : "s") in %.2f s: %.1f files/s, %.1f MP/s", r.files, r.wallSeconds, r.filesPerSecond,
                              r.megapixelsPerSecond) + peak + (r.bottleneck.map { " · busiest stage: \($0)" } ?? "")
         return """
             <!DOCTYPE html>
@@ -66,15 +66,21 @@ public enum ProfileHTML {
         return svg(id: "stages", height: Double(stages.count) * 24 + 4, body: body)
     }
 
+    /// One bar per format, over its decoded files only; a format whose every file failed gets
+    /// no bar, only its failures, so it can never look like the fastest.
     private static func formatBars(_ formats: [ProfileReport.Format]) -> String {
-        let fastest = max(formats.map(\.filesPerSecond).max() ?? 0, 1e-9)
+        let fastest = max(formats.compactMap(\.filesPerSecond).max() ?? 0, 1e-9)
         var body = ""
         for (row, format) in formats.enumerated() {
-            let y = Double(row) * 24, w = format.filesPerSecond / fastest * (width - label - 170)
+            let y = Double(row) * 24, w = (format.filesPerSecond ?? 0) / fastest * (width - label - 170)
+            let failed = format.failed == 0 ? "" : ", " + ProfileReport.failures(format) + " (not in the rate)"
+            let caption = format.filesPerSecond.map { String(format: "%.1f files/s, %d decoded", $0, format.decoded) }
+                ?? "no file decoded"
             body += text(format.format, x: 4, y: y + 16)
-                + "<rect class=\"rate\" data-format=\"\(GalleryHTML.escape(format.format))\" x=\"\(f(label))\" y=\"\(f(y + 3))\" "
-                + "width=\"\(f(w))\" height=\"18\" fill=\"\(colours[4])\"></rect>"
-                + text(String(format: "%.1f files/s, %d files", format.filesPerSecond, format.files), x: label + w + 6, y: y + 16)
+                + (format.filesPerSecond == nil ? "" :
+                    "<rect class=\"rate\" data-format=\"\(GalleryHTML.escape(format.format))\" x=\"\(f(label))\" y=\"\(f(y + 3))\" "
+                    + "width=\"\(f(w))\" height=\"18\" fill=\"\(colours[4])\"></rect>")
+                + text(caption + failed, x: label + w + 6, y: y + 16)
         }
         return svg(id: "formats", height: Double(formats.count) * 24 + 4, body: body)
     }
