@@ -4,7 +4,6 @@
 #include <limits.h>
 #include <link.h>
 #include <ucontext.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -12,7 +11,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,8 +27,6 @@ static int speaks = 1;
 static char timeout_advice[SB_ADVICE_MAX];
 static char crash_advice[SB_ADVICE_MAX];
 
-/* A folder removed, with everything in it, when the guard ends the process (empty: none). */
-static char doomed_folder[SB_PATH_MAX];
 static __thread char current_path[SB_PATH_MAX];
 static __thread size_t current_length;
 
@@ -94,71 +90,6 @@ static void copy_text(char *to, size_t capacity, const char *from) {
         length = capacity - 1;
     memcpy(to, from ? from : "", length);
     to[length] = 0;
-}
-
-/* Removing a folder with system calls alone (getdents64, unlinkat), which a signal handler may
- * make: no malloc, no stdio, buffers in static storage (one per level, 8 levels deep; the
- * handler and the watchdog hold their lock, so one thread at a time is here). Best effort:
- * other threads may still be writing, so each folder gets a few passes. */
-#define SB_REMOVE_DEPTH 8
-struct sb_dirent64 {
-    uint64_t d_ino;
-    int64_t d_off;
-    unsigned short d_reclen;
-    unsigned char d_type;
-    char d_name[];
-};
-static char dirent_buffers[SB_REMOVE_DEPTH][4096];
-
-static void empty_folder(int fd, int depth) {
-    for (int pass = 0; pass < 4; pass++) {
-        int removed = 0, left = 0;
-        lseek(fd, 0, SEEK_SET);
-        long n;
-        while ((n = syscall(SYS_getdents64, fd, dirent_buffers[depth], sizeof dirent_buffers[depth])) > 0) {
-            for (long offset = 0; offset < n;) {
-                struct sb_dirent64 *entry = (struct sb_dirent64 *) (dirent_buffers[depth] + offset);
-                offset += entry->d_reclen;
-                const char *name = entry->d_name;
-                if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
-                    continue;
-                if (entry->d_type != DT_DIR && unlinkat(fd, name, 0) == 0) {
-                    removed++;
-                    continue;
-                }
-                int child = depth + 1 < SB_REMOVE_DEPTH ? openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-                if (child >= 0) {
-                    empty_folder(child, depth + 1);
-                    close(child);
-                }
-                if (unlinkat(fd, name, AT_REMOVEDIR) == 0)
-                    removed++;
-                else
-                    left++;
-            }
-        }
-        if (left == 0 || removed == 0)
-            return;
-    }
-}
-
-/* The other threads go on writing while the crashing one removes the folder, so a file can
- * land behind a pass and leave the folder in place (rmdir: ENOTEMPTY). Passes repeat, bounded,
- * until the folder itself is gone; after that nothing can be created in it again. */
-static void remove_doomed_folder(void) {
-    if (doomed_folder[0] == 0)
-        return;
-    int saved = errno;
-    for (int attempt = 0; attempt < 50; attempt++) {
-        int fd = open(doomed_folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0)
-            break;
-        empty_folder(fd, 0);
-        close(fd);
-        if (rmdir(doomed_folder) == 0 || errno != ENOTEMPTY)
-            break;
-    }
-    errno = saved;
 }
 
 static const char *signal_name(int signal_number) {
@@ -260,7 +191,6 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
         write_all(fd, "\n", 1);
         fsync(fd);
     }
-    remove_doomed_folder();
     if (current_length > 0 && __atomic_load_n(&speaks, __ATOMIC_SEQ_CST)) {
         write_text(2, own ? "shoebox: stopped: a runtime check in Shoebox's own code failed on "
                           : "shoebox: stopped: a C library crashed on ");
@@ -302,12 +232,6 @@ void sb_crash_guard_set_notice(const char *after_timeout, const char *after_cras
     copy_text(timeout_advice, sizeof timeout_advice, after_timeout);
     copy_text(crash_advice, sizeof crash_advice, after_crash);
     __atomic_store_n(&speaks, after_timeout != NULL || after_crash != NULL, __ATOMIC_SEQ_CST);
-    pthread_mutex_unlock(&slots_lock);
-}
-
-void sb_crash_guard_remove_at_end(const char *folder) {
-    pthread_mutex_lock(&slots_lock);
-    copy_text(doomed_folder, sizeof doomed_folder, folder);
     pthread_mutex_unlock(&slots_lock);
 }
 
@@ -365,8 +289,7 @@ static void *watch(void *unused) {
                 write_all(fd, "\n", 1);
                 fsync(fd);
             }
-            remove_doomed_folder();
-            /* A supervised process says nothing: its parent names the file as it restarts it. */
+                    /* A supervised process says nothing: its parent names the file as it restarts it. */
             if (__atomic_load_n(&speaks, __ATOMIC_SEQ_CST)) {
                 write_text(2, "shoebox: stopped: a file went over its time budget: ");
                 write_printable(2, slots[i].path, slots[i].length);

@@ -143,7 +143,7 @@ enum IngestSupervisor {
     }
 
     /// Ends like the child: its exit status, or its signal (without a core file of our own).
-    private static func finish(like ending: ChildEnding) -> Int32 {
+    static func finish(like ending: ChildEnding) -> Int32 {
         switch ending {
         case let .exited(code): return code
         case let .signalled(signal):

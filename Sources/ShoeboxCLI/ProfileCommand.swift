@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Shoebox
 import ShoeboxGallery
@@ -15,7 +14,10 @@ enum ProfileCommand: Command {
         ($TMPDIR, else /tmp) that is removed afterwards: no catalog of yours is read or written.
         Reports, per stage, the files, the work time (total, mean, p50, p95, max), how busy its
         workers were and how long they waited for input, with the busiest stage marked; then
-        files/s, megapixels/s and bytes/s, overall and per format; CPU time and peak memory.
+        files/s, megapixels/s and bytes/s, overall and per format (over the files decoded:
+        failed files are counted apart, by class); CPU time and peak memory.
+        As ingest does, it runs in a child process: a file that crashes a decoder or goes over
+        its time budget is named, counted as failed, and the profile goes on without it.
 
         USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--html FILE] [--json]
 
@@ -39,9 +41,9 @@ enum ProfileCommand: Command {
           1 a PATH could not be read, the trace or the page could not be written (a missing or
             read-only folder for them is found before the run), or the run stopped,
           64 usage error (including an unknown or invalid pipeline),
-          124 a file went over its time budget, or the signal of a C library crashing on a file
-          (the profile stops there and names the file; the throw-away library is removed),
-          128 + N on signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT; the library is removed too).
+          other: stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT, it ends by that signal (the
+          throw-away library removed); when its child is not restarted (a crash outside any
+          file's work, the same file twice, 100 restarts), the child's own ending.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -54,19 +56,18 @@ enum ProfileCommand: Command {
         if let trace { try ReportFileError.check(trace, option: "--trace") }
         if let html { try ReportFileError.check(html, option: "--html") }
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
-        let profiler = PipelineProfiler(configuration: configuration, jobs: jobs)
-        let interrupts = removeOnInterrupt(profiler.scratchFolder)
-        defer { withExtendedLifetime(interrupts) {} }
-        guardDecodes(removing: profiler.scratchFolder, decodeOnly: configuration.isDecodeOnly)
+        if let child = try ProfileSupervisor.childIfSupervised() {
+            return try profile(as: child, configuration: configuration, jobs: jobs, roots: args.positionalPaths)
+        }
+        let work = ProfileSupervisor.newWorkFolder()
         Output.error(configuration.isDecodeOnly
-            ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written)"
-            : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(profiler.scratchFolder.path)")
-        let run = try profiler.run(roots: args.positionalPaths) { event in
-            switch event {
-            case let .failed(error): Output.error("failed \(error)")
-            case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")
-            default: break
-            }
+            ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written but a crash log)"
+            : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(work.path)")
+        let stitcher = ProfileStitcher(pipeline: configuration.name, mode: configuration.mode?.rawValue ?? "ingest")
+        let run: PipelineProfiler.Run
+        switch try ProfileSupervisor.run(in: work, stitcher: stitcher) {
+        case let .profiled(profiled): run = profiled
+        case let .stopped(ending): return IngestSupervisor.finish(like: ending)
         }
         for warning in run.summary.rootWarnings { Output.error("warning: \(warning)") }
         Output.line(args.has("--json") ? try json(run.report) : run.report.text)
@@ -92,48 +93,27 @@ enum ProfileCommand: Command {
         return status
     }
 
+    /// The supervised child: profiles the files its supervisor did not leave out, sending the
+    /// records as it goes; prints no report (the supervisor does). A file it dies on is named
+    /// in the crash log, for the supervisor; this process says nothing of it.
+    private static func profile(as child: ProfileSupervisor.Child, configuration: PipelineConfiguration, jobs: Int?,
+                                roots: [String]) throws -> Int32 {
+        try CrashGuard.install(for: Library(root: child.library), log: .shared)
+        CrashGuard.announce(nil)
+        let profiler = PipelineProfiler(configuration: configuration, jobs: jobs, scratchFolder: child.library)
+        _ = try profiler.run(roots: roots, supervision: child.supervision) { event in
+            switch event {
+            case let .failed(error): Output.error("failed \(error)")
+            case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")
+            default: break
+            }
+        }
+        return ExitStatus.success
+    }
+
     static func json(_ report: ProfileReport) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self)
-    }
-
-    /// A file that crashes a decoder or outlasts its budget stops the profile: the guard
-    /// removes the throw-away library (no Swift code runs on such an ending), names the file
-    /// and says that nothing was recorded.
-    private static func guardDecodes(removing folder: URL, decodeOnly: Bool) {
-        CrashGuard.installWithoutLog()
-        CrashGuard.removeAtEnd(folder)
-        let done = decodeOnly ? " (profile stopped: nothing was recorded; "
-            : " (profile stopped: nothing was recorded and the throw-away library is removed; "
-        CrashGuard.announce(StopNotice(
-            afterTimeout: done + "give the file more time with --pipeline and a larger limits.imageSeconds or videoSeconds, "
-                + "or profile without it)",
-            afterCrash: done + "profile without the file)"))
-    }
-
-    /// On Ctrl-C, SIGTERM, SIGHUP (a closed terminal) or SIGQUIT, removes the throw-away
-    /// library before exiting (128 + the signal's number).
-    private static func removeOnInterrupt(_ folder: URL) -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                removeWhileWorkersWrite(folder)
-                exit(128 + number)
-            }
-            source.resume()
-            return source
-        }
-    }
-
-    /// The decode workers go on writing thumbnails while the folder is removed, so one pass
-    /// can meet a file added behind it and leave the folder. Each pass removes what they
-    /// added since; once the folder itself is gone, nothing can be created in it again.
-    private static func removeWhileWorkersWrite(_ folder: URL) {
-        for _ in 0..<50 {
-            guard (try? folder.checkResourceIsReachable()) == true else { return }
-            try? FileManager.default.removeItem(at: folder)
-        }
     }
 }

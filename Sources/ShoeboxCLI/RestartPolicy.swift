@@ -20,11 +20,19 @@ struct RestartPolicy {
     }
 
     let maxRestarts: Int
+    /// The command whose process is restarted (`ingest`, `profile`), for the lines.
+    let command: String
     private(set) var restarts = 0
     private var named: Set<[UInt8]> = []
 
-    init(maxRestarts: Int = 100) {
+    init(maxRestarts: Int = 100, command: String = "ingest") {
         self.maxRestarts = maxRestarts
+        self.command = command
+    }
+
+    /// What a person does when the command stops without finishing.
+    private var goOn: String {
+        command == "ingest" ? "run the same ingest again to go on" : "\(command) again without that file"
     }
 
     /// The signals the crash guard names a file for before the process dies of them.
@@ -36,29 +44,32 @@ struct RestartPolicy {
     mutating func decide(_ ending: ChildEnding, files: [CrashedFile],
                          interrupted: Bool) -> Decision {
         let killed = ending == .signalled(SIGKILL), killedFiles = files.filter(\.wasKilled)
-        if killed, !interrupted, killedFiles.isEmpty { return .stop(line: Self.killedLine) }
+        if killed, !interrupted, killedFiles.isEmpty { return .stop(line: killedLine) }
         guard Self.diedOnAFile(ending) || killed, !interrupted else { return .stop(line: nil) }
         guard let file = files.last else {
-            return .stop(line: "shoebox: stopped: the ingest process \(ending) outside any decoder, so there is no file to go on without")
+            return .stop(line: "shoebox: stopped: the \(command) process \(ending) outside any decoder, so there is no file to go on without")
         }
-        let what = Self.describe(ending, file: file, killed: killedFiles)
+        let what = describe(ending, file: file, killed: killedFiles)
         if files.contains(where: { named.contains(Array($0.path.utf8)) }) {
-            return .stop(line: "shoebox: stopped: \(what) again after it was recorded; run the same ingest again to go on")
+            return .stop(line: "shoebox: stopped: \(what) again after it was recorded; \(goOn)")
         }
         guard restarts < maxRestarts else {
-            return .stop(line: "shoebox: stopped after \(maxRestarts) restarts: \(what); run the same ingest again to go on")
+            return .stop(line: "shoebox: stopped after \(maxRestarts) restarts: \(what); \(goOn)")
         }
         files.forEach { named.insert(Array($0.path.utf8)) }
         restarts += 1
         let them = killedFiles.count > 1 ? "them" : "it"
-        return .restart(line: "shoebox: \(what): recorded as \(file.errorClass.rawValue), the ingest goes on without \(them) (restart \(restarts))")
+        let recorded = command == "ingest" ? "recorded" : "counted"
+        return .restart(line: "shoebox: \(what): \(recorded) as \(file.errorClass.rawValue), the \(command) goes on without \(them) (restart \(restarts))")
     }
 
     /// A SIGKILL this command did not send, outside any file's work: no file to blame, so the
     /// user is told what usually sends it, and that what was finished is kept.
-    static let killedLine = "shoebox: stopped: the ingest process was killed (SIGKILL), as the kernel's out-of-memory killer "
-        + "or a kill -9 does; every file finished before is recorded: run the same ingest again to go on "
-        + "(under a memory limit, lower limits.decodeMemoryBytes or --jobs)"
+    var killedLine: String {
+        let kept = command == "ingest" ? "; every file finished before is recorded: run the same ingest again to go on" : ""
+        return "shoebox: stopped: the \(command) process was killed (SIGKILL), as the kernel's out-of-memory killer "
+            + "or a kill -9 does\(kept) (under a memory limit, lower limits.decodeMemoryBytes or --jobs)"
+    }
 
     private static func diedOnAFile(_ ending: ChildEnding) -> Bool {
         switch ending {
@@ -71,13 +82,13 @@ struct RestartPolicy {
     /// `a C library crashed on PATH (SIGABRT)`, `a runtime check in Shoebox's own code failed
     /// on PATH (SIGILL)`, `the ingest process was killed (SIGKILL) while working on PATH`, or
     /// `PATH went over its time budget`.
-    private static func describe(_ ending: ChildEnding, file: CrashedFile, killed: [CrashedFile]) -> String {
+    private func describe(_ ending: ChildEnding, file: CrashedFile, killed: [CrashedFile]) -> String {
         guard case let .signalled(signal) = ending else { return "\(file.path) went over its time budget" }
         if file.wasKilled {
-            return "the ingest process was killed (SIGKILL, as the out-of-memory killer does) while working on "
+            return "the \(command) process was killed (SIGKILL, as the out-of-memory killer does) while working on "
                 + killed.map(\.path).joined(separator: " and ")
         }
         let what = file.inOwnCode ? "a runtime check in Shoebox's own code failed on" : "a C library crashed on"
-        return "\(what) \(file.path) (\(crashSignals[signal] ?? "signal \(signal)"))"
+        return "\(what) \(file.path) (\(Self.crashSignals[signal] ?? "signal \(signal)"))"
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import Shoebox
 
-/// `covers` and `profile` decode under the same crash guard as `ingest`, without its
-/// recovery: a file that crashes a decoder or goes over its time budget stops the command,
-/// which names the file, says that nothing was recorded and what to do, and (`profile`)
-/// leaves no throw-away library behind, whatever ends it.
+/// `covers` decodes under the same crash guard as `ingest`, without its recovery: a file that
+/// crashes a decoder or goes over its time budget stops the command, which names the file and
+/// says that nothing was recorded and what to do. `profile` recovers as `ingest` does: the
+/// file is named, counted as failed in the report, and the profile goes on in a new process;
+/// it leaves no throw-away library behind, whatever ends it.
 extension CrashGuardTests {
     static let hangOnStuck = ["SHOEBOX_TEST_HANG_ON": "stuck"]
 
@@ -23,31 +24,51 @@ extension CrashGuardTests {
         return try ShoeboxBinary.run(["covers", "--library", batch.library.path] + extra, environment: environment)
     }
 
-    @Test func profileStopsAtAFileOverItsBudgetNamingItAndRemovesItsLibrary() throws {
+    @Test func profileGoesOnPastAFileOverItsBudgetAndCountsItAsFailed() throws {
         let batch = try Batch(trouble: ["stuck.jpg"])
         let (run, temporary) = try profile(batch, ["--pipeline", try batch.pipelineWithOneSecondBudget().path],
                                            environment: Self.hangOnStuck)
 
-        #expect(!run.signalled && run.status == 124)
+        #expect(!run.signalled && run.status == 0)
         #expect(run.errors.contains("""
-            shoebox: stopped: a file went over its time budget: \(batch.path("stuck.jpg")) (profile stopped: nothing was \
-            recorded and the throw-away library is removed; give the file more time with --pipeline and a larger \
-            limits.imageSeconds or videoSeconds, or profile without it)\n
+            shoebox: \(batch.path("stuck.jpg")) went over its time budget: counted as timeout, the profile goes on without \
+            it (restart 1)\n
             """))
-        #expect(!run.errors.contains("recorded as timeout"))
+        #expect(run.output.hasPrefix("3 files (2 ingested, 1 failed, 0 skipped) with pipeline \"default\""))
+        #expect(run.output.contains("\n  timeout in decode: \(batch.path("stuck.jpg"))"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
-    @Test func profileStopsAtAFileThatCrashesTheDecoderNamingItAndRemovesItsLibrary() throws {
+    @Test func profileGoesOnPastAFileThatCrashesTheDecoderAndCountsItAsFailed() throws {
         let batch = try Batch()
-        let (run, temporary) = try profile(batch, environment: Self.crashOnBoom)
+        let (run, temporary) = try profile(batch, ["--json"], environment: Self.crashOnBoom)
 
-        #expect(run.signalled && run.status == SIGABRT)
+        #expect(!run.signalled && run.status == 0)
         #expect(run.errors.contains("""
-            shoebox: stopped: a C library crashed on \(batch.path("boom.jpg")) (SIGABRT) (profile stopped: nothing was \
-            recorded and the throw-away library is removed; profile without the file)\n
+            shoebox: a C library crashed on \(batch.path("boom.jpg")) (SIGABRT): counted as crashed, the profile goes on \
+            without it (restart 1)\n
             """))
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(run.output.utf8))
+        #expect([report.files, report.ingested, report.failed, report.processes] as [Int] == [3, 2, 1, 2])
+        #expect(report.crashes.map(\.path) == [batch.path("boom.jpg")])
+        #expect(report.crashes.map(\.failure) == ["crashed"])
+        #expect(report.formats.map(\.format) == ["jpeg"])
+        #expect(report.formats.map(\.decoded) == [2])
+        #expect(report.formats.map(\.failures) == [["crashed": 1]])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
+    /// A file that kills every process it is given to is given to one process only: the
+    /// supervisor leaves it out of the next, with every file finished before.
+    @Test func profileCountsEveryFileOnceAcrossItsProcesses() throws {
+        let batch = try Batch(trouble: ["boom-1.jpg", "boom-2.jpg", "fine.jpg"])
+        let (run, _) = try profile(batch, ["--json", "--jobs", "1"], environment: Self.crashOnBoom)
+
+        #expect(run.status == 0)
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(run.output.utf8))
+        #expect([report.files, report.ingested, report.failed, report.processes] as [Int] == [5, 3, 2, 3])
+        #expect(Set(report.crashes.map(\.path)) == [batch.path("boom-1.jpg"), batch.path("boom-2.jpg")])
+        #expect(report.stages.first { $0.name == "thumbnail" }?.files == 3)
     }
 
     /// SIGINT and SIGHUP (a closed terminal) while the profile runs: it was busy on a file
@@ -73,7 +94,8 @@ extension CrashGuardTests {
         _ = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
 
-        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+        // It ends by the signal, as its child did (and as ingest does).
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 

@@ -63,9 +63,10 @@ import Testing
         #expect(report.stages.map(\.files) == Array(repeating: 13, count: 9))
         #expect(report.formats.map(\.files).reduce(0, +) == 13)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(object.keys.sorted() == ["bottleneck", "bytes", "bytesPerSecond", "cpuSeconds", "decodeWorkers", "failed", "files",
-                                         "filesPerSecond", "formats", "ingested", "megapixels", "megapixelsPerSecond", "mode",
-                                         "peakResidentBytes", "pipeline", "processors", "skipped", "stages", "wallSeconds"])
+        #expect(object.keys.sorted() == ["bottleneck", "bytes", "bytesPerSecond", "cpuSeconds", "crashes", "decodeWorkers", "failed",
+                                         "files", "filesPerSecond", "formats", "ingested", "megapixels", "megapixelsPerSecond",
+                                         "mode", "peakResidentBytes", "pipeline", "processes", "processors", "skipped", "stages",
+                                         "wallSeconds"])
     }
 
     @Test func neitherProfileLeavesAFileBehindButTheTrace() throws {

@@ -29,6 +29,18 @@ import Testing
                 == .restart(line: "shoebox: a C library crashed on /p/b.jpg (SIGABRT): recorded as crashed, the ingest goes on without it (restart 2)"))
     }
 
+    /// `profile`'s supervisor decides as ingest's does, and says what a profile does: the file
+    /// is counted, not recorded, and there is no run to resume.
+    @Test func aProfileSaysItCountsTheFileAndGoesOn() {
+        var policy = RestartPolicy(command: "profile")
+        #expect(policy.decide(.signalled(SIGSEGV), files: [CrashedFile("/p/a.jpg", .crashed)], interrupted: false)
+                == .restart(line: "shoebox: a C library crashed on /p/a.jpg (SIGSEGV): counted as crashed, the profile goes on without it (restart 1)"))
+        #expect(policy.decide(.signalled(SIGSEGV), files: [CrashedFile("/p/a.jpg", .crashed)], interrupted: false)
+                == .stop(line: "shoebox: stopped: a C library crashed on /p/a.jpg (SIGSEGV) again after it was recorded; profile again without that file"))
+        #expect(policy.decide(.signalled(SIGKILL), files: [], interrupted: false)
+                == .stop(line: "shoebox: stopped: the profile process was killed (SIGKILL), as the kernel's out-of-memory killer or a kill -9 does (under a memory limit, lower limits.decodeMemoryBytes or --jobs)"))
+    }
+
     @Test func aFileOverItsBudgetRestarts() {
         var policy = RestartPolicy()
         #expect(policy.decide(.exited(124), files: [CrashedFile("/p/slow.png", .timeout)], interrupted: false)

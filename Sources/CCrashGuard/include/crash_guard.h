@@ -16,9 +16,6 @@ int sb_crash_guard_install(const char *log_path);
  * run by `shoebox ingest`'s supervisor, which names the file itself). Until set: the line
  * alone. */
 void sb_crash_guard_set_notice(const char *after_timeout, const char *after_crash);
-/* A folder (a throw-away library) the guard removes, with everything in it, before it ends
- * the process on a file, after writing the log (copied; NULL or "": none). */
-void sb_crash_guard_remove_at_end(const char *folder);
 /* The calling thread starts working on `path` (copied; longer paths are cut at 16383 bytes).
  * With a budget above 0, a watchdog ends the process if the work lasts longer than that
  * many seconds (ten times that in a ThreadSanitizer build, which runs that much slower),

@@ -20,8 +20,8 @@ public enum CrashGuard {
         }
     }
 
-    /// Guards a process that records nothing about a file it dies on (`covers`, `profile`):
-    /// the file is still named on stderr (`announce`), and a folder to remove is removed.
+    /// Guards a process that records nothing about a file it dies on (`covers`): the file is
+    /// still named on stderr (`announce`).
     public static func installWithoutLog() {
         _ = sb_crash_guard_install(nil)   // no file to open: it cannot fail
     }
@@ -31,12 +31,6 @@ public enum CrashGuard {
     /// before any work, once: it must say truthfully what was recorded and what to do.
     public static func announce(_ notice: StopNotice?) {
         sb_crash_guard_set_notice(notice?.afterTimeout, notice?.afterCrash)
-    }
-
-    /// A throw-away folder the guard removes, with everything in it, before it ends the process
-    /// on a file (a crash or a timeout end it without running any Swift code); nil for none.
-    public static func removeAtEnd(_ folder: URL?) {
-        sb_crash_guard_remove_at_end(folder?.path)
     }
 
     /// Runs `body` with `path` named as this thread's file, should the process die in it. With

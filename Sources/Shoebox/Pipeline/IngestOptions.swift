@@ -14,13 +14,17 @@ public struct IngestOptions: Sendable {
     /// Where this process's crash guard logs the file it dies on, and whose files it records
     /// at start (with `crash.log`'s): its supervisor's own log, or `crash.log` without one.
     public var crashLog: CrashLog
+    /// Paths the walk leaves out, as if they were not there: the files a supervised profile's
+    /// earlier processes finished or died on.
+    public var excludedPaths: Set<String>
 
     public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil, lease: Duration? = nil,
-                crashLog: CrashLog = .shared) {
+                crashLog: CrashLog = .shared, excludedPaths: Set<String> = []) {
         self.jobs = jobs
         self.retryFailed = retryFailed
         self.journal = journal
         self.lease = lease
         self.crashLog = crashLog
+        self.excludedPaths = excludedPaths
     }
 }

@@ -148,7 +148,7 @@ public final class IngestPipeline {
     private func startWalk(_ roots: [String], into output: BlockingQueue<PipelineItem<DiscoveredFile>>, feed: QueueFeed?,
                            cancelled: CancellationFlag, group: DispatchGroup) -> ReportBox {
         let reports = ReportBox()
-        let walker = DiscoverStage(excluding: library.root, cancelled: {
+        let walker = DiscoverStage(excluding: library.root, skipping: options.excludedPaths, cancelled: {
             cancelled.isSet || feed?.isStopping == true
         })
         discovered = walker.discovered

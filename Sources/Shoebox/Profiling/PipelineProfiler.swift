@@ -23,6 +23,32 @@ public struct PipelineProfiler {
         }
     }
 
+    /// How a profile process under a supervisor (`shoebox profile`'s) runs: its records go to
+    /// `descriptor` as it runs (`ProfileRecord`), the files an earlier process finished or died
+    /// on are left out of the walk, and the scratch folder is the supervisor's: made before the
+    /// first process, kept across them, removed by the supervisor.
+    public struct Supervision: Sendable {
+        public var descriptor: Int32
+        public var excluded: Set<String>
+
+        public init(descriptor: Int32, excluded: Set<String>) {
+            self.descriptor = descriptor
+            self.excluded = excluded
+        }
+
+        /// Writes the paths to leave out, one a line (escaped as records escape paths), atomically.
+        public static func write(excluded: Set<String>, to file: URL) throws {
+            try Data(excluded.sorted().map { ProfileRecord.escaped($0) + "\n" }.joined().utf8).write(to: file, options: .atomic)
+        }
+
+        /// The paths `write` wrote to `file`.
+        public static func excludedPaths(readFrom file: URL) throws -> Set<String> {
+            let bytes = try Data(contentsOf: file)
+            // Split on the byte: a path ending in "\r" would join its newline into one Character.
+            return Set(bytes.split(separator: 0x0A).map { ProfileRecord.unescaped(Substring(decoding: $0, as: UTF8.self)) })
+        }
+    }
+
     public let configuration: PipelineConfiguration
     /// Decode workers; nil takes the pipeline's setting, 0 means one per core.
     public var jobs: Int?
@@ -42,38 +68,49 @@ public struct PipelineProfiler {
     }
 
     /// Profiles `roots` (files or folders); `onEvent` hears every file's outcome, as in an ingest.
-    public func run(roots: [String], onEvent: (IngestEvent) -> Void = { _ in }) throws -> Run {
+    /// Under `supervision`, the run's records also go to the supervisor as it goes.
+    public func run(roots: [String], supervision: Supervision? = nil, onEvent: (IngestEvent) -> Void = { _ in }) throws -> Run {
         if configuration.isDecodeOnly {
-            return try measure(roots: roots, catalog: DiscardingCatalog(), onEvent: onEvent)
+            return try measure(roots: roots, catalog: DiscardingCatalog(), supervision: supervision, onEvent: onEvent)
         }
-        // Created here, so that removing it can never remove anything that was there before.
-        try FileManager.default.createDirectory(at: scratchFolder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: scratchFolder) }
+        if supervision == nil {
+            // Created here, so that removing it can never remove anything that was there before.
+            try FileManager.default.createDirectory(at: scratchFolder, withIntermediateDirectories: false)
+        }
+        defer { if supervision == nil { try? FileManager.default.removeItem(at: scratchFolder) } }
         try Library(root: scratchFolder).prepare()
         let catalog = try CatalogFactory.open(.default(for: Library(root: scratchFolder)), for: .writing)
-        return try measure(roots: roots, catalog: catalog, onEvent: onEvent)
+        return try measure(roots: roots, catalog: catalog, supervision: supervision, onEvent: onEvent)
     }
 
-    private func measure(roots: [String], catalog: CatalogStore, onEvent: (IngestEvent) -> Void) throws -> Run {
+    private func measure(roots: [String], catalog: CatalogStore, supervision: Supervision?,
+                         onEvent: (IngestEvent) -> Void) throws -> Run {
         try Vips.start()  // once per process: not part of what is measured
         let cpuBefore = ResourceUsage.cpuSeconds()
         let recorder = ProfileRecorder()
-        let sampler = MemorySampler()
+        let streamer = supervision.map { ProfileStreamer(descriptor: $0.descriptor, recorder: recorder, cpuSeconds: cpuBefore) }
+        let sampler = streamer == nil ? MemorySampler() : nil
+        let options = IngestOptions(jobs: jobs, excludedPaths: supervision?.excluded ?? [])
         let pipeline = IngestPipeline(configuration: configuration, catalog: catalog, library: Library(root: scratchFolder),
-                                      options: IngestOptions(jobs: jobs), observer: recorder)
+                                      options: options, observer: recorder)
         let summary: IngestSummary
         do { summary = try pipeline.run(roots: roots, onEvent: onEvent) } catch {
-            _ = sampler.stop()
+            _ = sampler?.stop()
             throw error
         }
-        let memory = sampler.stop().map { (seconds: $0.seconds, bytes: $0.bytes) }
+        let memory = (sampler?.stop() ?? []).map { (seconds: $0.seconds, bytes: $0.bytes) }
         let wall = MonotonicClock.now() - recorder.origin
         let cpu = cpuBefore.flatMap { before in ResourceUsage.cpuSeconds().map { $0 - before } }
+        let peak = ResourceUsage.peakResidentBytes()
+        streamer?.finish(with: summary.rootWarnings.map(ProfileRecord.rootWarning) + [
+            .end(wall: wall, cpuSeconds: cpu, peakResidentBytes: peak, decodeWorkers: pipeline.decodeWorkers,
+                 unreadableRoots: summary.unreadableRoots),
+        ])
         let stages = recorder.stageWorkers
         let timings = recorder.allTimings
         let report = ProfileReport(pipeline: configuration.name, mode: configuration.mode?.rawValue ?? "ingest",
                                    decodeWorkers: pipeline.decodeWorkers, stages: stages, timings: timings, wall: wall,
-                                   peakResidentBytes: ResourceUsage.peakResidentBytes(), cpuSeconds: cpu)
+                                   peakResidentBytes: peak, cpuSeconds: cpu)
         return Run(report: report, summary: summary, stages: stages, timings: timings, origin: recorder.origin, memory: memory)
     }
 }

@@ -34,12 +34,32 @@ public final class ProfileRecorder: PipelineObserver, @unchecked Sendable {
         return timings
     }
 
+    /// The timings recorded after the first `count`, in the order they were recorded.
+    func timings(from count: Int) -> [StageTiming] {
+        lock.lock()
+        defer { lock.unlock() }
+        return count < timings.count ? Array(timings[count...]) : []
+    }
+
+    /// The stages started after the first `count`, in the order they started.
+    func stages(from count: Int) -> [(name: String, workers: Int)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return count < stages.count ? Array(stages[count...]) : []
+    }
+
     /// The stages with their worker counts, in pipeline order: the walk first, the others as
     /// they started (the runner starts them in order, the sink last).
     public var stageWorkers: [(name: String, workers: Int)] {
         lock.lock()
         defer { lock.unlock() }
-        let walk = stages.filter { $0.name == "discover" }
-        return walk + stages.filter { $0.name != "discover" }
+        return Self.inPipelineOrder(stages)
+    }
+
+    /// Stages in the order they started, put in pipeline order: the walk's timing starts
+    /// after the other stages, but it comes first.
+    static func inPipelineOrder(_ stages: [(name: String, workers: Int)]) -> [(name: String, workers: Int)] {
+        let walk = IngestStage.discover.rawValue
+        return stages.filter { $0.name == walk } + stages.filter { $0.name != walk }
     }
 }

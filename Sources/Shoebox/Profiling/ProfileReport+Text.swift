@@ -47,6 +47,15 @@ extension ProfileReport {
             lines.append("files, MP, MB: decoded files only; work: their share of all stages' work time;")
             lines.append("files/s and MP/s: over that share of the wall time. failed files are counted apart, by class.")
         }
+        if !crashes.isEmpty {
+            lines.append("")
+            lines.append("\(Self.count(crashes.count, "file")) ended the process working on \(crashes.count == 1 ? "it" : "them"); "
+                         + "counted as failed, the profile went on without \(crashes.count == 1 ? "it" : "them") "
+                         + "in a new process (\(processes) in all):")
+            for crash in crashes {
+                lines.append("  \(crash.failure)\(crash.stage.map { " in \($0)" } ?? ""): \(crash.path)")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

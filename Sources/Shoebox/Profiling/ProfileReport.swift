@@ -51,6 +51,22 @@ public struct ProfileReport: Codable, Equatable, Sendable {
         public var decodeMeanMs: Double?
     }
 
+    /// A file a profile process died on (a crash in a decoder, or over its time budget): the
+    /// profile went on without it in a new process, and counts it as failed.
+    public struct Crash: Codable, Equatable, Sendable {
+        public var path: String
+        /// `crashed` or `timeout`.
+        public var failure: String
+        /// The stage it was in, when the records sent before the process died say.
+        public var stage: String?
+
+        public init(path: String, failure: String, stage: String?) {
+            self.path = path
+            self.failure = failure
+            self.stage = stage
+        }
+    }
+
     public var pipeline: String
     /// `ingest` or `decode-only`.
     public var mode: String
@@ -79,6 +95,10 @@ public struct ProfileReport: Codable, Equatable, Sendable {
     public var bottleneck: String?
     public var stages: [Stage]
     public var formats: [Format]
+    /// The files the profile's processes died on, in the order they did.
+    public var crashes: [Crash] = []
+    /// How many processes the profile took: one, and one more after each file in `crashes`.
+    public var processes = 1
 }
 
 extension ProfileReport {

@@ -35,13 +35,19 @@ public final class DiscoverStage: @unchecked Sendable {
     /// Regular files found so far, readable from any thread (for progress lines).
     public let discovered = AtomicCounter()
 
-    public init(excluding libraryRoot: URL?, cancelled: @escaping @Sendable () -> Bool = { false }) {
+    /// Paths never yielded (a supervised profile's files done by an earlier process).
+    private let skipped: Set<String>
+
+    public init(excluding libraryRoot: URL?, skipping skipped: Set<String> = [],
+                cancelled: @escaping @Sendable () -> Bool = { false }) {
         library = libraryRoot.flatMap { FolderIdentity(path: $0.path) }
+        self.skipped = skipped
         self.cancelled = cancelled
     }
 
     /// Walks `root` (already absolute and resolved), pushing every entry into `output`.
     public func walk(root: String, into output: BlockingQueue<PipelineItem<DiscoveredFile>>) -> RootReport {
+        let emit = emitter(into: output)
         var report = RootReport(root: root)
         var info = stat()
         guard SourceFile.linkStatus(root, &info) == 0 else {
@@ -56,19 +62,19 @@ public final class DiscoverStage: @unchecked Sendable {
             report.regularFiles = 1
             report.isSingleFile = true
             discovered.increment()
-            output.push(.work(DiscoveredFile(path: root, root: (root as NSString).deletingLastPathComponent,
+            emit(.work(DiscoveredFile(path: root, root: (root as NSString).deletingLastPathComponent,
                                              status: SourceFile.Status(info))))
             return report
         }
         if let reason = Self.specialFileSkipReason(info.st_mode) {  // one entry, as a file root is: never opened
             report.isSingleFile = true
-            output.push(.settled(.skipped(path: root, reason: reason)))
+            emit(.settled(.skipped(path: root, reason: reason)))
             return report
         }
         let folder = SourceFile.openDescriptor(root, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
             report.problem = "cannot read \(root): \(String(cString: strerror(errno)))"
-            output.push(.settled(.skipped(path: root, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
+            emit(.settled(.skipped(path: root, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
             return report
         }
         var walked: Set = [FolderIdentity(info)]
@@ -81,10 +87,24 @@ public final class DiscoverStage: @unchecked Sendable {
     /// that is not UTF-8 is walked like any other (its text escaped, see `PathText`).
     /// `walked`: the folders of this root walked so far, by device and inode: a folder met again
     /// (a bind mount of one of its own ancestors, a filesystem loop) is not walked twice.
+    /// Pushes an entry into `output`, unless its path is one to skip.
+    private func emitter(into output: BlockingQueue<PipelineItem<DiscoveredFile>>) -> (PipelineItem<DiscoveredFile>) -> Void {
+        guard !skipped.isEmpty else { return { output.push($0) } }
+        return { [skipped] item in
+            let path: String
+            switch item {
+            case let .work(file): path = file.path
+            case let .settled(settlement): path = settlement.path
+            }
+            if !skipped.contains(path) { output.push(item) }
+        }
+    }
+
     private func walkFolder(_ folder: Int32, path directory: String, root: String, depth: Int, walked: inout Set<FolderIdentity>,
                             report: inout RootReport, output: BlockingQueue<PipelineItem<DiscoveredFile>>) {
+        let emit = emitter(into: output)
         guard let handle = fdopendir(folder) else {
-            output.push(.settled(.skipped(path: directory, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
+            emit(.settled(.skipped(path: directory, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
             close(folder)
             return
         }
@@ -96,34 +116,34 @@ public final class DiscoverStage: @unchecked Sendable {
             let cName = name.map { CChar(bitPattern: $0) } + [0]
             var info = stat()
             guard fstatat(dirfd(handle), cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                output.push(.settled(.skipped(path: path, reason: "cannot stat: \(String(cString: strerror(errno)))")))
+                emit(.settled(.skipped(path: path, reason: "cannot stat: \(String(cString: strerror(errno)))")))
                 continue
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 report.regularFiles += 1
                 discovered.increment()
-                output.push(.work(DiscoveredFile(path: path, root: root, status: SourceFile.Status(info))))
+                emit(.work(DiscoveredFile(path: path, root: root, status: SourceFile.Status(info))))
             case S_IFDIR:
                 if let library, library == FolderIdentity(info) { continue }
                 guard walked.insert(FolderIdentity(info)).inserted else {
-                    output.push(.settled(.skipped(path: path, reason: "the same folder as one walked already (a bind mount or a loop); not walked again")))
+                    emit(.settled(.skipped(path: path, reason: "the same folder as one walked already (a bind mount or a loop); not walked again")))
                     continue
                 }
                 guard depth < maxDepth else {
-                    output.push(.settled(.skipped(path: path, reason: "deeper than \(maxDepth) folders; not walked")))
+                    emit(.settled(.skipped(path: path, reason: "deeper than \(maxDepth) folders; not walked")))
                     continue
                 }
                 let child = openat(dirfd(handle), cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard child >= 0 else {
-                    output.push(.settled(.skipped(path: path, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
+                    emit(.settled(.skipped(path: path, reason: "cannot read folder: \(String(cString: strerror(errno)))")))
                     continue
                 }
                 walkFolder(child, path: path, root: root, depth: depth + 1, walked: &walked, report: &report, output: output)
             case S_IFLNK:
-                output.push(.settled(.skipped(path: path, reason: "symbolic link; links are not followed")))
+                emit(.settled(.skipped(path: path, reason: "symbolic link; links are not followed")))
             default:
-                output.push(.settled(.skipped(path: path, reason: "not a regular file (FIFO, socket or device)")))
+                emit(.settled(.skipped(path: path, reason: "not a regular file (FIFO, socket or device)")))
             }
         }
     }

@@ -41,7 +41,7 @@ public enum ProfileHTML {
             \(timeline(run))
             <h2>Resident memory</h2>
             \(memoryChart(run.memory, wall: r.wallSeconds))
-            </body></html>
+            \(crashList(r))</body></html>
 
             """
     }
@@ -83,6 +83,17 @@ public enum ProfileHTML {
                 + text(caption + failed, x: label + w + 6, y: y + 16)
         }
         return svg(id: "formats", height: Double(formats.count) * 24 + 4, body: body)
+    }
+
+    /// The files a profile process died on, each counted as failed; nothing when there were none.
+    private static func crashList(_ report: ProfileReport) -> String {
+        guard !report.crashes.isEmpty else { return "" }
+        let items = report.crashes.map { crash in
+            "<li>\(GalleryHTML.escape(crash.failure))\(crash.stage.map { " in " + GalleryHTML.escape($0) } ?? ""): "
+                + "<code>\(GalleryHTML.escape(crash.path))</code></li>"
+        }
+        return "<h2 id=\"crashes\">Files that ended a process (counted as failed; the profile went on in a new one, "
+            + "\(report.processes) in all)</h2>\n<ul>\(items.joined())</ul>\n"
     }
 
     private static func timeline(_ run: PipelineProfiler.Run) -> String {
