@@ -14,6 +14,8 @@ protocol Command {
 enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1
+    /// `profile --baseline`: a stage or format is slower than the baseline allows.
+    static let slower: Int32 = 2
     static let usage: Int32 = 64
 }
 

@@ -19,7 +19,7 @@ enum ProfileCommand: Command {
         As ingest does, it runs in a child process: a file that crashes a decoder or goes over
         its time budget is named, counted as failed, and the profile goes on without it.
 
-        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--html FILE] [--json]
+        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] [--trace FILE] [--html FILE] [--json]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -28,69 +28,132 @@ enum ProfileCommand: Command {
           --pipeline NAME|FILE    A pipeline from pipelines/ by name, or a JSON file (default: default).
                                   profile-decode only decodes: no thumbnail, no catalog, no file.
           --jobs N                Decode workers, 0 to \(WorkerLimit.maximum) (default: the pipeline's; 0 = one per core).
+          --repeat N              Run N times (1 to \(maxRepeats)) after a warm-up run, and report every figure's
+                                  median and range (min-max) over the N; the tables, the trace and
+                                  the page are the median run's (by wall time).
+          --baseline FILE         Compare with a report saved by profile --json of the same files and
+                                  pipeline name: time per file of each stage and format that carries
+                                  at least 5% of the work. Exit status 2 when one is slower than
+                                  --max-slowdown plus the noise the repeats of both measured.
+          --max-slowdown PCT      The slowdown --baseline accepts, in percent (default: 10).
           --trace FILE            Also write one span per file per stage, one track per worker, as a
                                   Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
           --html FILE             Also write the run as one page of charts (inline SVG, no
                                   network): stage work/waited/blocked, format rates, a
                                   timeline of every file's work, resident memory over time.
-          --json                  Print the report as one JSON document instead of tables.
+          --json                  Print the report as one JSON document instead of tables (with what it
+                                  was measured on: machine, files, pipeline; and the comparison).
           -h, --help              Show this help.
 
         EXIT STATUS:
           0 the profile was made (failed files are counted in it and named on standard error),
           1 a PATH could not be read, the trace or the page could not be written (a missing or
-            read-only folder for them is found before the run), or the run stopped,
+            read-only folder for them is found before the run), the baseline could not be read or
+            is of other files or another pipeline, or the run stopped,
+          2 with --baseline: a stage or format is slower than it allows,
           64 usage error (including an unknown or invalid pipeline),
           other: stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT, it ends by that signal (the
           throw-away library removed); when its child is not restarted (a crash outside any
           file's work, the same file twice, 100 restarts), the child's own ending.
         """
 
+    /// At most this many measured runs: enough for any spread worth knowing.
+    static let maxRepeats = 100
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace", "--html"], flags: ["--json"])
+        let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace", "--html", "--repeat",
+                                                                 "--baseline", "--max-slowdown"], flags: ["--json"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
         let jobs = try args.jobs()
+        let repeats = try args.integer("--repeat", atLeast: 1, atMost: (maxRepeats, "runs of one profile"))
         let trace = args.value("--trace")
         let html = args.value("--html")
         // Found before the run, not after it: a run can take minutes.
         if let trace { try ReportFileError.check(trace, option: "--trace") }
         if let html { try ReportFileError.check(html, option: "--html") }
+        let maxSlowdown = try Self.maxSlowdown(args)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if let child = try ProfileSupervisor.childIfSupervised() {
             return try profile(as: child, configuration: configuration, jobs: jobs, roots: args.positionalPaths)
         }
-        let work = ProfileSupervisor.newWorkFolder()
-        Output.error(configuration.isDecodeOnly
-            ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written but a crash log)"
-            : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(work.path)")
-        let stitcher = ProfileStitcher(pipeline: configuration.name, mode: configuration.mode?.rawValue ?? "ingest")
-        let run: PipelineProfiler.Run
-        switch try ProfileSupervisor.run(in: work, stitcher: stitcher) {
+        let baseline = try args.value("--baseline").map(BaselineFileError.report(at:))
+        var run: PipelineProfiler.Run
+        switch try measuredRuns(configuration, repeats: repeats, keepingTimings: trace != nil || html != nil) {
         case let .profiled(profiled): run = profiled
         case let .stopped(ending): return IngestSupervisor.finish(like: ending)
         }
         for warning in run.summary.rootWarnings { Output.error("warning: \(warning)") }
-        Output.line(args.has("--json") ? try json(run.report) : run.report.text)
+        run.report.context = ProfileContext(report: run.report, configuration: configuration)
         var status = run.summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
-        if let trace {
-            do {
-                try run.traceJSON().write(to: URL(fileURLWithPath: trace), options: .atomic)
-                Output.error("trace written to \(trace): open it in ui.perfetto.dev or chrome://tracing")
-            } catch {
-                Output.error("Error: cannot write the trace to \(trace): \(error.localizedDescription)")
+        if let baseline {
+            do { run.report.comparison = try ProfileComparison(current: run.report, baseline: baseline, maxSlowdown: maxSlowdown) } catch {
+                Output.error("Error: cannot compare with the baseline \(args.value("--baseline") ?? ""): \(error)")
                 status = ExitStatus.failure
             }
         }
-        if let html {
-            do {
-                try Data(ProfileHTML.document(for: run).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
-                Output.error("charts written to \(html): open it in a browser")
-            } catch {
-                Output.error("Error: cannot write the charts to \(html): \(error.localizedDescription)")
-                status = ExitStatus.failure
-            }
+        Output.line(args.has("--json") ? try json(run.report) : run.report.text)
+        if let comparison = run.report.comparison {
+            if !args.has("--json") { Output.line("\n" + comparison.text) }
+            if !comparison.regressions.isEmpty { status = ExitStatus.slower }
         }
+        if let trace, !write(trace, what: "the trace", { try run.traceJSON() }) { status = ExitStatus.failure }
+        if let html, !write(html, what: "the charts", { Data(ProfileHTML.document(for: run).utf8) }) { status = ExitStatus.failure }
         return status
+    }
+
+    /// One profile, or with `repeats`, a warm-up and that many measured runs: the median run
+    /// by wall time, its report carrying every figure's spread. Each run is a supervised
+    /// profile in a work folder of its own; only the first says which files failed. The
+    /// timings of every run are kept only when a trace or a page is asked for (they are drawn
+    /// from the median run, known at the end); otherwise only the reports are.
+    private static func measuredRuns(_ configuration: PipelineConfiguration, repeats: Int?,
+                                     keepingTimings: Bool) throws -> ProfileSupervisor.Outcome {
+        let mode = configuration.mode?.rawValue ?? "ingest"
+        var runs: [PipelineProfiler.Run] = []
+        for index in 0...(repeats ?? 0) where repeats != nil || index == 0 {
+            let work = ProfileSupervisor.newWorkFolder()
+            if index == 0 {
+                Output.error(configuration.isDecodeOnly
+                    ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written but a crash log)"
+                    : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(work.path)")
+            }
+            let stitcher = ProfileStitcher(pipeline: configuration.name, mode: mode)
+            let outcome = try ProfileSupervisor.run(in: work, stitcher: stitcher, quiet: index > 0)
+            guard case var .profiled(run) = outcome else { return outcome }
+            guard let repeats else { return .profiled(run) }
+            let seconds = String(format: "%.2f", run.report.wallSeconds)
+            Output.error(index == 0 ? "warm-up run: \(seconds) s" : "run \(index) of \(repeats): \(seconds) s")
+            if index == 0 { continue }
+            if !keepingTimings { (run.timings, run.memory) = ([], []) }
+            runs.append(run)
+        }
+        let spread = ProfileRepeats(runs.map(\.report))
+        var median = runs[spread.medianRun]
+        median.report.repeats = spread
+        return .profiled(median)
+    }
+
+    /// `--max-slowdown PCT` as a fraction (default 10%).
+    private static func maxSlowdown(_ args: CommandLineArguments) throws -> Double {
+        guard let text = args.value("--max-slowdown") else { return 0.10 }
+        guard let percent = Double(text), percent.isFinite, percent >= 0, percent <= 1000 else {
+            throw UsageError("--max-slowdown takes a percentage from 0 to 1000, not \"\(text)\"")
+        }
+        guard args.value("--baseline") != nil else { throw UsageError("--max-slowdown needs --baseline FILE to compare with") }
+        return percent / 100
+    }
+
+    /// Writes what `data` makes to `path`, atomically, and says so; false (and why) on failure.
+    private static func write(_ path: String, what: String, _ data: () throws -> Data) -> Bool {
+        do {
+            try data().write(to: URL(fileURLWithPath: path), options: .atomic)
+            Output.error(what == "the trace" ? "trace written to \(path): open it in ui.perfetto.dev or chrome://tracing"
+                                             : "charts written to \(path): open it in a browser")
+            return true
+        } catch {
+            Output.error("Error: cannot write \(what) to \(path): \(error.localizedDescription)")
+            return false
+        }
     }
 
     /// The supervised child: profiles the files its supervisor did not leave out, sending the
@@ -102,6 +165,7 @@ enum ProfileCommand: Command {
         CrashGuard.announce(nil)
         let profiler = PipelineProfiler(configuration: configuration, jobs: jobs, scratchFolder: child.library)
         _ = try profiler.run(roots: roots, supervision: child.supervision) { event in
+            guard !child.quiet else { return }
             switch event {
             case let .failed(error): Output.error("failed \(error)")
             case let .skipped(path, reason): Output.error("skipped \(path): \(reason)")

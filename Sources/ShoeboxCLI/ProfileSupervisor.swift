@@ -19,13 +19,16 @@ import Glibc
 /// Restarts follow `RestartPolicy`, as ingest's do; SIGINT, SIGTERM, SIGHUP and SIGQUIT are
 /// forwarded to the child, and the supervisor then ends as the child did.
 enum ProfileSupervisor {
-    /// Set in a child's environment: `<supervisor pid>:<record pipe>:<in-flight table>:<work folder>`.
+    /// Set in a child's environment:
+    /// `<supervisor pid>:<record pipe>:<in-flight table>:<quiet: 0 or 1>:<work folder>`.
     static let environmentKey = "SHOEBOX_PROFILE_SUPERVISOR"
 
     /// The supervised child's side: where it runs and what it leaves out.
     struct Child {
         var library: URL
         var supervision: PipelineProfiler.Supervision
+        /// Says nothing of failed and skipped files: a repeated run's were said by the first.
+        var quiet: Bool
     }
 
     /// How the supervised run ended: the stitched profile, or the status to end with.
@@ -47,9 +50,9 @@ enum ProfileSupervisor {
     static func childIfSupervised() throws -> Child? {
         guard let raw = getenv(environmentKey) else { return nil }
         let marker = String(cString: raw)
-        let parts = marker.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        let numbers = parts.prefix(3).compactMap { Int32($0) }
-        guard parts.count == 4, numbers.count == 3, parts[3].hasPrefix("/") else {
+        let parts = marker.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+        let numbers = parts.prefix(4).compactMap { Int32($0) }
+        guard parts.count == 5, numbers.count == 4, numbers[3] == 0 || numbers[3] == 1, parts[4].hasPrefix("/") else {
             throw UsageError("\(environmentKey) is internal to shoebox profile (got \"\(TerminalText.printable(marker))\")")
         }
         guard sb_supervised_child_setup(numbers[0]) == 0 else {
@@ -57,14 +60,17 @@ enum ProfileSupervisor {
             exit(ExitStatus.failure)
         }
         _ = try InFlightTable.share(descriptor: numbers[2])
-        let work = URL(fileURLWithPath: String(parts[3]))
+        let work = URL(fileURLWithPath: String(parts[4]))
         let excluded = try PipelineProfiler.Supervision.excludedPaths(readFrom: excludedList(in: work))
-        return Child(library: library(in: work), supervision: .init(descriptor: numbers[1], excluded: excluded))
+        return Child(library: library(in: work), supervision: .init(descriptor: numbers[1], excluded: excluded),
+                     quiet: numbers[3] == 1)
     }
 
     /// Runs the profile in children until one finishes, or one ends in a way that is not
-    /// restarted; `work` must not exist yet, and is removed before this returns.
-    static func run(in work: URL, stitcher: ProfileStitcher) throws -> Outcome {
+    /// restarted; `work` must not exist yet, and is removed before this returns. `quiet`: the
+    /// children say nothing of failed files, and restarts are not announced (a repeated run's
+    /// were, by the first run).
+    static func run(in work: URL, stitcher: ProfileStitcher, quiet: Bool = false) throws -> Outcome {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: work) }
         let library = Library(root: library(in: work))
@@ -79,7 +85,7 @@ enum ProfileSupervisor {
             try library.prepare()
             try PipelineProfiler.Supervision.write(excluded: stitcher.settled, to: excludedList(in: work))
             inFlight.clear()
-            let child = try start(work: work, inFlight: inFlight)
+            let child = try start(work: work, inFlight: inFlight, quiet: quiet)
             sb_supervisor_set_child(child.pid)
             let records = try readRecords(from: child.records)
             let (ending, accounting) = wait(for: child.pid)
@@ -95,7 +101,7 @@ enum ProfileSupervisor {
             let files = CrashGuard.failedFiles(in: library, logs: [.shared])
             switch policy.decide(ending, files: files, interrupted: interrupted) {
             case let .restart(line):
-                Output.error(line)
+                if !quiet { Output.error(line) }
                 stitcher.add(records, diedOn: files, accounting: accounting, formatOf: sniffedFormat)
             case let .stop(line):
                 if let line { Output.error(line) }
@@ -112,14 +118,14 @@ enum ProfileSupervisor {
 
     /// Starts a child: a copy of this process when it has one thread, else this executable
     /// again; returns its pid and the read end of the pipe its records come on.
-    private static func start(work: URL, inFlight: InFlightTable) throws -> (pid: pid_t, records: Int32) {
+    private static func start(work: URL, inFlight: InFlightTable, quiet: Bool) throws -> (pid: pid_t, records: Int32) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw SupervisorError.cannotStart(executable: "pipe", reason: String(cString: strerror(errno)))
         }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)   // the child has only the write end
         defer { close(ends[1]) }
-        let marker = "\(getpid()):\(ends[1]):\(inFlight.descriptor):\(work.path)"
+        let marker = "\(getpid()):\(ends[1]):\(inFlight.descriptor):\(quiet ? 1 : 0):\(work.path)"
         let child = sb_supervisor_fork()
         switch child {
         case 0:

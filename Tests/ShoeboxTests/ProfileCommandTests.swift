@@ -20,8 +20,12 @@ import Testing
         let result = try shoebox(["profile", "--help"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("OVERVIEW: Measure how fast the pipeline turns files into thumbnails, stage by stage."))
-        #expect(result.output.contains("USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--trace FILE] [--html FILE] [--json]"))
-        for option in ["--pipeline NAME|FILE", "--jobs N", "--trace FILE", "--html FILE", "--json", "-h, --help"] {
+        #expect(result.output.contains("""
+            USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] \
+            [--trace FILE] [--html FILE] [--json]
+            """))
+        for option in ["--pipeline NAME|FILE", "--jobs N", "--repeat N", "--baseline FILE", "--max-slowdown PCT", "--trace FILE",
+                       "--html FILE", "--json", "-h, --help"] {
             #expect(result.output.contains("\n  \(option) "), "\(option)")
         }
         #expect(try shoebox(["--help"]).output.contains("\n  profile "))
@@ -63,7 +67,7 @@ import Testing
         #expect(report.stages.map(\.files) == Array(repeating: 13, count: 9))
         #expect(report.formats.map(\.files).reduce(0, +) == 13)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(object.keys.sorted() == ["bottleneck", "bytes", "bytesPerSecond", "cpuSeconds", "crashes", "decodeWorkers", "failed",
+        #expect(object.keys.sorted() == ["bottleneck", "bytes", "bytesPerSecond", "context", "cpuSeconds", "crashes", "decodeWorkers", "failed",
                                          "files", "filesPerSecond", "formats", "ingested", "megapixels", "megapixelsPerSecond",
                                          "mode", "peakResidentBytes", "pipeline", "processes", "processors", "skipped", "stages",
                                          "wallSeconds"])
@@ -94,6 +98,32 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors.contains("warning: cannot open /nonexistent/photos: No such file or directory"))
         #expect(result.output.hasPrefix("1 file (1 ingested"))
+    }
+
+    /// A warm-up, then the runs, each said as it ends; failed files are named by the first run
+    /// only; the report is the median run's, with every figure's spread.
+    @Test func repeatedRunsReportTheMedianRunWithSpreads() throws {
+        let folder = try TemporaryFolder()
+        let photos = try photos(in: folder)
+        try FileManager.default.copyItem(at: Fixtures.sample("broken/truncated.jpg"),
+                                         to: URL(fileURLWithPath: photos).appendingPathComponent("truncated.jpg"))
+        let result = try shoebox(["profile", photos, "--repeat", "3", "--json"], temporary: folder.url)
+        #expect(result.status == 0)
+        let progress = result.errors.split(separator: "\n").filter { $0.hasPrefix("warm-up run: ") || $0.hasPrefix("run ") }
+        #expect(progress.map { $0.prefix { $0 != ":" } } == ["warm-up run", "run 1 of 3", "run 2 of 3", "run 3 of 3"])
+        #expect(result.errors.components(separatedBy: "failed ").count - 1 == 1)
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(result.output.utf8))
+        let repeats = try #require(report.repeats)
+        #expect(repeats.runs == 3)
+        #expect(repeats.stages.map(\.name) == ProfileRunTests.stages)
+        #expect(repeats.wallSeconds.min <= report.wallSeconds && report.wallSeconds <= repeats.wallSeconds.max)
+        #expect([report.files, report.ingested, report.failed] as [Int] == [14, 13, 1])
+    }
+
+    @Test func aRepeatOfNoRunIsAUsageError() throws {
+        let result = try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--repeat", "0"])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: --repeat takes a whole number of at least 1, not \"0\""))
     }
 
     /// A page or trace that cannot be written is found before the run, not after it.

@@ -47,6 +47,7 @@ extension ProfileReport {
             lines.append("files, MP, MB: decoded files only; work: their share of all stages' work time;")
             lines.append("files/s and MP/s: over that share of the wall time. failed files are counted apart, by class.")
         }
+        if let repeats { lines += Self.text(repeats) }
         if !crashes.isEmpty {
             lines.append("")
             lines.append("\(Self.count(crashes.count, "file")) ended the process working on \(crashes.count == 1 ? "it" : "them"); "
@@ -57,6 +58,34 @@ extension ProfileReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The repeats: the overall figures, then each stage's and format's, as median (min-max).
+    static func text(_ repeats: ProfileRepeats) -> [String] {
+        func show(_ spread: Spread?, _ places: Int, scale: Double = 1) -> String {
+            guard let spread else { return "-" }
+            return "\(fixed(spread.median * scale, places)) (\(fixed(spread.min * scale, places))-\(fixed(spread.max * scale, places)))"
+        }
+        var lines = ["", """
+            \(count(repeats.runs, "run")) after a warm-up; the figures above are run \(repeats.medianRun + 1)'s, the median \
+            by wall time. Over the \(count(repeats.runs, "run")), median (min-max):
+            """]
+        var overall = ["wall \(show(repeats.wallSeconds, 2)) s", "\(show(repeats.filesPerSecond, 1)) files/s",
+                       "\(show(repeats.megapixelsPerSecond, 1)) MP/s"]
+        if let cpu = repeats.cpuSeconds { overall.append("cpu \(show(cpu, 1)) s") }
+        if let peak = repeats.peakResidentBytes { overall.append("peak \(show(peak, 0, scale: 1 / 1_048_576)) MiB") }
+        lines.append(overall.joined(separator: ", "))
+        lines.append("")
+        lines += table([["stage", "work s", "mean ms", "p95 ms", "busy %"]] + repeats.stages.map { stage in
+            [stage.name, show(stage.workSeconds, 3), show(stage.meanMs, 2), show(stage.p95Ms, 2), show(stage.busy, 0, scale: 100)]
+        })
+        if !repeats.formats.isEmpty {
+            lines.append("")
+            lines += table([["format", "files/s", "MP/s", "decode ms"]] + repeats.formats.map { format in
+                [format.format, show(format.filesPerSecond, 1), show(format.megapixelsPerSecond, 1), show(format.decodeMeanMs, 2)]
+            })
+        }
+        return lines
     }
 
     /// "1 file", "2 files".

@@ -99,6 +99,13 @@ public struct ProfileReport: Codable, Equatable, Sendable {
     public var crashes: [Crash] = []
     /// How many processes the profile took: one, and one more after each file in `crashes`.
     public var processes = 1
+    /// With `--repeat N`: every figure's median and range over the N runs; the figures above
+    /// are then those of the median run. nil (absent from the JSON) for a single run.
+    public var repeats: ProfileRepeats?
+    /// What the profile was measured on (set by `shoebox profile`), for a later `--baseline`.
+    public var context: ProfileContext?
+    /// With `--baseline`: how this profile compares with the saved one.
+    public var comparison: ProfileComparison?
 }
 
 extension ProfileReport {

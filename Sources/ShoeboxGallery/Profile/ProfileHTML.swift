@@ -41,7 +41,7 @@ public enum ProfileHTML {
             \(timeline(run))
             <h2>Resident memory</h2>
             \(memoryChart(run.memory, wall: r.wallSeconds))
-            \(crashList(r))</body></html>
+            \(repeatTable(r))\(crashList(r))</body></html>
 
             """
     }
@@ -83,6 +83,27 @@ public enum ProfileHTML {
                 + text(caption + failed, x: label + w + 6, y: y + 16)
         }
         return svg(id: "formats", height: Double(formats.count) * 24 + 4, body: body)
+    }
+
+    /// With `--repeat`: each stage's figures over the runs, median (min-max); the charts above
+    /// are the median run's.
+    private static func repeatTable(_ report: ProfileReport) -> String {
+        guard let repeats = report.repeats else { return "" }
+        func cell(_ spread: Spread, _ format: String, scale: Double = 1) -> String {
+            "<td>" + String(format: "\(format) (\(format)–\(format))", spread.median * scale, spread.min * scale, spread.max * scale)
+                + "</td>"
+        }
+        let rows = repeats.stages.map { stage in
+            "<tr><th>\(GalleryHTML.escape(stage.name))</th>" + cell(stage.workSeconds, "%.3f") + cell(stage.meanMs, "%.2f")
+                + cell(stage.p95Ms, "%.2f") + cell(stage.busy, "%.0f", scale: 100) + "</tr>"
+        }
+        return """
+            <h2 id="repeats">Over \(repeats.runs) runs after a warm-up: median (min–max); the charts are run \(repeats.medianRun + 1)'s</h2>
+            <p>wall \(String(format: "%.2f s (%.2f–%.2f)", repeats.wallSeconds.median, repeats.wallSeconds.min, repeats.wallSeconds.max))
+            · \(String(format: "%.1f files/s (%.1f–%.1f)", repeats.filesPerSecond.median, repeats.filesPerSecond.min, repeats.filesPerSecond.max))</p>
+            <table class="repeats"><tr><th>stage</th><th>work s</th><th>mean ms</th><th>p95 ms</th><th>busy %</th></tr>\(rows.joined())</table>
+
+            """
     }
 
     /// The files a profile process died on, each counted as failed; nothing when there were none.
