@@ -19,7 +19,7 @@ enum ProfileCommand: Command {
         As ingest does, it runs in a child process: a file that crashes a decoder or goes over
         its time budget is named, counted as failed, and the profile goes on without it.
 
-        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] [--trace FILE] [--html FILE] [--json]
+        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] [--compare NAME|FILE]... [--trace FILE] [--html FILE] [--json]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -36,6 +36,11 @@ enum ProfileCommand: Command {
                                   at least 5% of the work. Exit status 2 when one is slower than
                                   --max-slowdown plus the noise the repeats of both measured.
           --max-slowdown PCT      The slowdown --baseline accepts, in percent (default: 10).
+          --compare NAME|FILE     Run this pipeline too (repeatable, or a comma-separated list), in turn
+                                  with --pipeline's, round after round (--repeat rounds, default 3,
+                                  after a warm-up round), and report each one's figures and its time
+                                  per file to the first's, stage by stage and format by format, as
+                                  median ratios (min-max) pair by pair.
           --trace FILE            Also write one span per file per stage, one track per worker, as a
                                   Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
           --html FILE             Also write the run as one page of charts (inline SVG, no
@@ -62,7 +67,7 @@ enum ProfileCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace", "--html", "--repeat",
-                                                                 "--baseline", "--max-slowdown"], flags: ["--json"])
+                                                                 "--baseline", "--max-slowdown", "--compare"], flags: ["--json"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
         let jobs = try args.jobs()
         let repeats = try args.integer("--repeat", atLeast: 1, atMost: (maxRepeats, "runs of one profile"))
@@ -72,9 +77,17 @@ enum ProfileCommand: Command {
         if let trace { try ReportFileError.check(trace, option: "--trace") }
         if let html { try ReportFileError.check(html, option: "--html") }
         let maxSlowdown = try Self.maxSlowdown(args)
-        let configuration = try PipelineLocator.load(args.value("--pipeline"))
         if let child = try ProfileSupervisor.childIfSupervised() {
-            return try profile(as: child, configuration: configuration, jobs: jobs, roots: args.positionalPaths)
+            return try profile(as: child, jobs: jobs, roots: args.positionalPaths)
+        }
+        let configuration = try PipelineLocator.load(args.value("--pipeline"))
+        let compared = args.allValues("--compare").flatMap { $0.split(separator: ",").map(String.init) }
+        if !compared.isEmpty {
+            guard trace == nil, html == nil, args.value("--baseline") == nil else {
+                throw UsageError("--compare reports ratios only: --trace, --html and --baseline are for one pipeline")
+            }
+            let contenders = try [configuration] + compared.map(PipelineLocator.load)
+            return try compare(contenders, rounds: repeats ?? 3, json: args.has("--json"))
         }
         let baseline = try args.value("--baseline").map(BaselineFileError.report(at:))
         var run: PipelineProfiler.Run
@@ -108,7 +121,6 @@ enum ProfileCommand: Command {
     /// from the median run, known at the end); otherwise only the reports are.
     private static func measuredRuns(_ configuration: PipelineConfiguration, repeats: Int?,
                                      keepingTimings: Bool) throws -> ProfileSupervisor.Outcome {
-        let mode = configuration.mode?.rawValue ?? "ingest"
         var runs: [PipelineProfiler.Run] = []
         for index in 0...(repeats ?? 0) where repeats != nil || index == 0 {
             let work = ProfileSupervisor.newWorkFolder()
@@ -117,8 +129,7 @@ enum ProfileCommand: Command {
                     ? "profiling pipeline \"\(configuration.name)\" (decode-only: nothing is written but a crash log)"
                     : "profiling pipeline \"\(configuration.name)\" in a throw-away library in \(work.path)")
             }
-            let stitcher = ProfileStitcher(pipeline: configuration.name, mode: mode)
-            let outcome = try ProfileSupervisor.run(in: work, stitcher: stitcher, quiet: index > 0)
+            let outcome = try ProfileSupervisor.run(configuration, in: work, quiet: index > 0)
             guard case var .profiled(run) = outcome else { return outcome }
             guard let repeats else { return .profiled(run) }
             let seconds = String(format: "%.2f", run.report.wallSeconds)
@@ -131,6 +142,36 @@ enum ProfileCommand: Command {
         var median = runs[spread.medianRun]
         median.report.repeats = spread
         return .profiled(median)
+    }
+
+    /// `--compare`: a warm-up round, then `rounds` rounds, each running every contender in turn
+    /// (A B A B, so that whatever the machine does falls on both); prints each contender's
+    /// figures and its ratios to the first, pair by pair.
+    private static func compare(_ contenders: [PipelineConfiguration], rounds: Int, json: Bool) throws -> Int32 {
+        Output.error("comparing " + contenders.map { "\"\($0.name)\"" }.joined(separator: " with ")
+                     + " in turn: a warm-up round and \(rounds) more")
+        var runs = Array(repeating: [ProfileReport](), count: contenders.count)
+        for round in 0...rounds {
+            for (index, configuration) in contenders.enumerated() {
+                let outcome = try ProfileSupervisor.run(configuration, in: ProfileSupervisor.newWorkFolder(), quiet: round > 0 || index > 0)
+                guard case let .profiled(run) = outcome else {
+                    if case let .stopped(ending) = outcome { return IngestSupervisor.finish(like: ending) }
+                    return ExitStatus.failure
+                }
+                if round > 0 { runs[index].append(run.report) }
+                Output.error("\(round == 0 ? "warm-up round" : "round \(round) of \(rounds)"), \"\(configuration.name)\": "
+                             + String(format: "%.2f s", run.report.wallSeconds))
+            }
+        }
+        let matchup = ProfileMatchup(runs: runs)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Output.line(String(decoding: try encoder.encode(matchup), as: UTF8.self))
+        } else {
+            Output.line(matchup.text)
+        }
+        return ExitStatus.success
     }
 
     /// `--max-slowdown PCT` as a fraction (default 10%).
@@ -159,11 +200,10 @@ enum ProfileCommand: Command {
     /// The supervised child: profiles the files its supervisor did not leave out, sending the
     /// records as it goes; prints no report (the supervisor does). A file it dies on is named
     /// in the crash log, for the supervisor; this process says nothing of it.
-    private static func profile(as child: ProfileSupervisor.Child, configuration: PipelineConfiguration, jobs: Int?,
-                                roots: [String]) throws -> Int32 {
+    private static func profile(as child: ProfileSupervisor.Child, jobs: Int?, roots: [String]) throws -> Int32 {
         try CrashGuard.install(for: Library(root: child.library), log: .shared)
         CrashGuard.announce(nil)
-        let profiler = PipelineProfiler(configuration: configuration, jobs: jobs, scratchFolder: child.library)
+        let profiler = PipelineProfiler(configuration: child.configuration, jobs: jobs, scratchFolder: child.library)
         _ = try profiler.run(roots: roots, supervision: child.supervision) { event in
             guard !child.quiet else { return }
             switch event {

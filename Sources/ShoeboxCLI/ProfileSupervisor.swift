@@ -25,6 +25,7 @@ enum ProfileSupervisor {
 
     /// The supervised child's side: where it runs and what it leaves out.
     struct Child {
+        var configuration: PipelineConfiguration
         var library: URL
         var supervision: PipelineProfiler.Supervision
         /// Says nothing of failed and skipped files: a repeated run's were said by the first.
@@ -44,6 +45,9 @@ enum ProfileSupervisor {
 
     static func library(in work: URL) -> URL { work.appendingPathComponent("library") }
     static func excludedList(in work: URL) -> URL { work.appendingPathComponent("excluded") }
+    /// The pipeline the children profile, as the supervisor loaded it (with `--compare`, each
+    /// contender's in turn; the command's own arguments name only the first).
+    static func pipelineFile(in work: URL) -> URL { work.appendingPathComponent("pipeline.json") }
 
     /// In a child: its library and supervision, after making sure it dies with its supervisor;
     /// nil when this process is not a supervised profile. Exits when the supervisor is gone.
@@ -62,21 +66,23 @@ enum ProfileSupervisor {
         _ = try InFlightTable.share(descriptor: numbers[2])
         let work = URL(fileURLWithPath: String(parts[4]))
         let excluded = try PipelineProfiler.Supervision.excludedPaths(readFrom: excludedList(in: work))
-        return Child(library: library(in: work), supervision: .init(descriptor: numbers[1], excluded: excluded),
-                     quiet: numbers[3] == 1)
+        return Child(configuration: try PipelineConfiguration.load(from: pipelineFile(in: work)), library: library(in: work),
+                     supervision: .init(descriptor: numbers[1], excluded: excluded), quiet: numbers[3] == 1)
     }
 
     /// Runs the profile in children until one finishes, or one ends in a way that is not
     /// restarted; `work` must not exist yet, and is removed before this returns. `quiet`: the
     /// children say nothing of failed files, and restarts are not announced (a repeated run's
     /// were, by the first run).
-    static func run(in work: URL, stitcher: ProfileStitcher, quiet: Bool = false) throws -> Outcome {
+    static func run(_ configuration: PipelineConfiguration, in work: URL, quiet: Bool = false) throws -> Outcome {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: work) }
+        try JSONEncoder().encode(configuration).write(to: pipelineFile(in: work))
+        var stitcher = ProfileStitcher(pipeline: configuration.name, mode: configuration.mode?.rawValue ?? "ingest")
         let library = Library(root: library(in: work))
         let inFlight = try InFlightTable.create()
         sb_supervisor_install()
-        var stitcher = stitcher, policy = RestartPolicy(maxRestarts: IngestSupervisor.maxRestarts, command: "profile")
+        var policy = RestartPolicy(maxRestarts: IngestSupervisor.maxRestarts, command: "profile")
         while true {
             // A new library for each child: one a child died in holds files whose records did not
             // reach the supervisor, which the next child must decode again, not find unchanged.

@@ -22,9 +22,9 @@ import Testing
         #expect(result.output.hasPrefix("OVERVIEW: Measure how fast the pipeline turns files into thumbnails, stage by stage."))
         #expect(result.output.contains("""
             USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] \
-            [--trace FILE] [--html FILE] [--json]
+            [--compare NAME|FILE]... [--trace FILE] [--html FILE] [--json]
             """))
-        for option in ["--pipeline NAME|FILE", "--jobs N", "--repeat N", "--baseline FILE", "--max-slowdown PCT", "--trace FILE",
+        for option in ["--pipeline NAME|FILE", "--jobs N", "--repeat N", "--baseline FILE", "--max-slowdown PCT", "--compare NAME|FILE", "--trace FILE",
                        "--html FILE", "--json", "-h, --help"] {
             #expect(result.output.contains("\n  \(option) "), "\(option)")
         }
@@ -118,6 +118,32 @@ import Testing
         #expect(repeats.stages.map(\.name) == ProfileRunTests.stages)
         #expect(repeats.wallSeconds.min <= report.wallSeconds && report.wallSeconds <= repeats.wallSeconds.max)
         #expect([report.files, report.ingested, report.failed] as [Int] == [14, 13, 1])
+    }
+
+    /// bench-256 makes one 256 px thumbnail where default makes it and a 1440 px preview: its
+    /// thumbnail stage takes about a fifth of default's time per file, round after round.
+    @Test func comparedPipelinesRunInTurnAndReportRatios() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox(["profile", try photos(in: folder), "--compare", "bench-256", "--repeat", "2", "--json"],
+                                 temporary: folder.url)
+        #expect(result.status == 0)
+        let rounds = result.errors.split(separator: "\n").filter { $0.hasPrefix("warm-up round") || $0.hasPrefix("round ") }
+        #expect(rounds.map { $0.prefix { $0 != ":" } } == [
+            "warm-up round, \"default\"", "warm-up round, \"bench-256\"", "round 1 of 2, \"default\"",
+            "round 1 of 2, \"bench-256\"", "round 2 of 2, \"default\"", "round 2 of 2, \"bench-256\"",
+        ])
+        let matchup = try JSONDecoder().decode(ProfileMatchup.self, from: Data(result.output.utf8))
+        #expect(matchup.rounds == 2)
+        #expect(matchup.contenders.map(\.pipeline) == ["default", "bench-256"])
+        #expect(matchup.contenders.map(\.report.files) == [13, 13])
+        let thumbnail = try #require(matchup.contenders[1].ratios?.stages.first { $0.name == "thumbnail" })
+        #expect(thumbnail.ratio.median < 1)
+    }
+
+    @Test func aComparisonMakesNoTrace() throws {
+        let result = try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--compare", "bench-256", "--trace", "/tmp/t.json"])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: --compare reports ratios only: --trace, --html and --baseline are for one pipeline\n"))
     }
 
     @Test func aRepeatOfNoRunIsAUsageError() throws {
