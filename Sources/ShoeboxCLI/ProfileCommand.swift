@@ -15,7 +15,9 @@ enum ProfileCommand: Command {
         Reports, per stage, the files, the work time (total, mean, p50, p95, max), how busy its
         workers were and how long they waited for input, with the busiest stage marked; then
         files/s, megapixels/s and bytes/s, overall and per format (over the files decoded:
-        failed files are counted apart, by class); CPU time and peak memory.
+        failed files are counted apart, by class); where the work goes, by library (libvips,
+        libjpeg-turbo, libde265, FFmpeg, LibRaw, ... and Shoebox's own resampler and
+        metadata parsers), per stage and per format; CPU time and peak memory.
         As ingest does, it runs in a child process: a file that crashes a decoder or goes over
         its time budget is named, counted as failed, and the profile goes on without it.
 
@@ -45,7 +47,8 @@ enum ProfileCommand: Command {
                                   Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
           --html FILE             Also write the run as one page of charts (inline SVG, no
                                   network): stage work/waited/blocked, format rates, a
-                                  timeline of every file's work, resident memory over time.
+                                  timeline of every file's work, resident memory over time,
+                                  files/s and memory against files done (a leak or a slowdown).
           --json                  Print the report as one JSON document instead of tables (with what it
                                   was measured on: machine, files, pipeline; and the comparison).
           -h, --help              Show this help.

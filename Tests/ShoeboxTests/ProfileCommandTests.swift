@@ -54,7 +54,8 @@ import Testing
         #expect(stages.map { $0[0] } == ProfileRunTests.stages)
         #expect(stages.map { $0[2] } == Array(repeating: "13", count: 9))
         #expect(lines.filter { $0.hasSuffix("<- bottleneck") }.count == 1)
-        let formats = lines.filter { ["jpeg ", "png ", "webp ", "heic "].contains(where: $0.hasPrefix) }
+        let table = try #require(lines.firstIndex { $0.hasPrefix("format  files") })
+        let formats = lines[(table + 1)...].prefix { !$0.hasPrefix("files, MP") }
         #expect(formats.map { $0.split(separator: " ")[1] } == ["10", "1", "1", "1"])
     }
 
@@ -88,7 +89,8 @@ import Testing
         let traced = try shoebox(["profile", photos, "--pipeline", "profile-decode", "--trace", trace.path], temporary: temporary)
         #expect(traced.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any]
-        #expect((document?["traceEvents"] as? [[String: Any]])?.filter { $0["ph"] as? String == "X" }.count == 13 * 9)
+        let spans = (document?["traceEvents"] as? [[String: Any]])?.filter { $0["ph"] as? String == "X" && $0["cat"] as? String != "library" }
+        #expect(spans?.count == 13 * 9)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
@@ -138,6 +140,27 @@ import Testing
         #expect(matchup.contenders.map(\.report.files) == [13, 13])
         let thumbnail = try #require(matchup.contenders[1].ratios?.stages.first { $0.name == "thumbnail" })
         #expect(thumbnail.ratio.median < 1)
+    }
+
+    /// The 13 photos: 10 JPEGs, a PNG, a WebP, a HEIC. Each stage's and format's time is put
+    /// down to the libraries that did the work, and the trace nests them in the file's span.
+    @Test func theWorkIsPutDownToItsLibraries() throws {
+        let folder = try TemporaryFolder()
+        let trace = folder.url.appendingPathComponent("run.json")
+        let result = try shoebox(["profile", try photos(in: folder), "--json", "--trace", trace.path], temporary: folder.url)
+        #expect(result.status == 0)
+        let report = try JSONDecoder().decode(ProfileReport.self, from: Data(result.output.utf8))
+        let decode = try #require(report.stages.first { $0.name == "decode" })
+        #expect(decode.librarySeconds["libvips"] ?? 0 > 0)
+        #expect(decode.librarySeconds.values.reduce(0, +) <= decode.workSeconds)
+        let thumbnail = try #require(report.stages.first { $0.name == "thumbnail" })
+        #expect(thumbnail.librarySeconds["libvips"] ?? 0 > 0)
+        let jpeg = try #require(report.formats.first { $0.format == "jpeg" })
+        #expect(jpeg.decodeLibraryMs.values.reduce(0, +) <= jpeg.decodeMeanMs ?? 0)
+        #expect(!jpeg.decodeLibraryMs.isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any])
+        let events = try #require(document["traceEvents"] as? [[String: Any]])
+        #expect(events.contains { $0["cat"] as? String == "library" && $0["name"] as? String == "libvips" })
     }
 
     @Test func aComparisonMakesNoTrace() throws {

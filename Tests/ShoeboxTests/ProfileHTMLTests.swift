@@ -32,6 +32,16 @@ import Testing
         #expect(!profiled.html.contains(" src=") && !profiled.html.contains(" href="), "the page loads nothing")
     }
 
+    /// Thirteen files: a rate over the ten before each of the last three.
+    @Test func theThroughputCurveHasARatePerFileAfterItsWindowAndMemory() throws {
+        let profiled = try Profiled()
+        let rate = try #require(profiled.html.range(of: "<polyline class=\"rate\"").map { profiled.html[$0.upperBound...] })
+        let points = try #require(rate.range(of: "points=\"").map { rate[$0.upperBound...].prefix { $0 != "\"" } })
+        #expect(points.split(separator: " ").count == 3)
+        #expect(profiled.html.contains("<svg id=\"throughput\""))
+        #expect(Self.count("<polyline class=\"memory\"", in: profiled.html) == 2)
+    }
+
     @Test func memoryIsDrawnOverTheRun() throws {
         let profiled = try Profiled()
         let points = try #require(profiled.html.range(of: "points=\"").map { profiled.html[$0.upperBound...].prefix { $0 != "\"" } })
@@ -42,7 +52,7 @@ import Testing
     func aBrowserDrawsEveryChart() throws {
         let profiled = try Profiled()
         let dom = try Chromium.dumpDOM(of: profiled.page)
-        for chart in ["stages", "formats", "timeline", "memory"] { #expect(dom.contains("<svg id=\"\(chart)\""), "\(chart)") }
+        for chart in ["stages", "formats", "timeline", "memory", "throughput"] { #expect(dom.contains("<svg id=\"\(chart)\""), "\(chart)") }
         #expect(Self.count("class=\"span\"", in: dom) == 13 * 9)
     }
 }

@@ -50,7 +50,9 @@ enum StageRunner {
         var asked = MonotonicClock.now()
         while let item = input.pop() {
             let began = MonotonicClock.now()
+            LibraryClock.startCounting()
             let result = process(item, with: stage)
+            let libraries = LibraryClock.stopCounting() ?? []
             let ended = MonotonicClock.now()
             guard case let .work(payload) = item else {
                 output.push(result)
@@ -59,6 +61,7 @@ enum StageRunner {
             }
             var timing = StageTiming(stage: stage.name, worker: worker, item: result, input: payload.draft, start: began,
                                      work: ended - began, waited: began - asked, blocked: 0)
+            if libraries.contains(where: { $0 > 0 }) { timing.libraries = libraries }
             output.push(result)
             asked = MonotonicClock.now()
             timing.blocked = asked - ended

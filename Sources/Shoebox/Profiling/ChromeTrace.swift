@@ -36,6 +36,21 @@ public enum ChromeTrace {
         var displayTimeUnit = "ms"
     }
 
+    /// The time each library took inside a file's span, as spans nested in it (Perfetto draws
+    /// them below it): laid end to end from the span's start, since only their totals are
+    /// known, not when within the span each call was made.
+    static func libraryEvents(_ timing: StageTiming, tid: Int, from start: UInt64,
+                              microseconds: (UInt64) -> Double) -> [Event] {
+        var offset: UInt64 = 0
+        return TimedLibrary.allCases.compactMap { library in
+            guard library.rawValue < timing.libraries.count, timing.libraries[library.rawValue] > 0 else { return nil }
+            let duration = timing.libraries[library.rawValue]
+            defer { offset += duration }
+            return Event(name: library.name, cat: "library", ph: "X", ts: microseconds(start + offset), dur: microseconds(duration),
+                         tid: tid, args: Arguments(path: timing.path))
+        }
+    }
+
     /// The trace as JSON. `stages` in pipeline order give the tracks' order; `origin` is time zero.
     public static func json(stages: [(name: String, workers: Int)], timings: [StageTiming], origin: UInt64,
                             title: String = "shoebox profile") throws -> Data {
@@ -69,6 +84,7 @@ public enum ChromeTrace {
                                                 format: timing.format?.rawValue, pixels: timing.pixelSize?.description,
                                                 bytes: timing.bytes, waited_us: microseconds(timing.waited),
                                                 blocked_us: microseconds(timing.blocked))))
+            events += libraryEvents(timing, tid: tid, from: timing.start &- origin, microseconds: microseconds)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

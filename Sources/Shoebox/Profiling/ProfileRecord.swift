@@ -29,7 +29,7 @@ public enum ProfileRecord: Equatable, Sendable {
             let fields: [String] = ["T", t.stage, "\(t.worker)", t.outcome.rawValue, t.format?.rawValue ?? "-",
                                     "\(t.pixelSize?.width ?? 0)", "\(t.pixelSize?.height ?? 0)", "\(t.bytes)",
                                     t.failure?.rawValue ?? "-", "\(t.start)", "\(t.work)", "\(t.waited)", "\(t.blocked)",
-                                    Self.escaped(t.path)]
+                                    Self.libraryField(t.libraries), Self.escaped(t.path)]
             return fields.joined(separator: "\t") + "\n"
         case let .memory(at, bytes): return "M\t\(at)\t\(bytes)\n"
         case let .rootWarning(text): return "W\t\(Self.escaped(text))\n"
@@ -41,7 +41,7 @@ public enum ProfileRecord: Equatable, Sendable {
     /// Reads one line (without its newline) back.
     public init(line: Substring) throws {
         // Split on the byte: a name that begins with a combining mark would join its tab into one Character.
-        let fields = line.utf8.split(separator: 0x09, maxSplits: 13, omittingEmptySubsequences: false).map { Substring($0) }
+        let fields = line.utf8.split(separator: 0x09, maxSplits: 14, omittingEmptySubsequences: false).map { Substring($0) }
         let bad = ProfileRecordError.malformed(String(line.prefix(200)))
         func number<N: FixedWidthInteger>(_ index: Int, _: N.Type = N.self) throws -> N {
             guard index < fields.count, let value = N(fields[index]), value >= 0 else { throw bad }
@@ -62,18 +62,40 @@ public enum ProfileRecord: Equatable, Sendable {
             let cpu: Double? = try optional(2, Self.seconds)
             self = .end(wall: try number(1), cpuSeconds: cpu, peakResidentBytes: try optional(3) { Int64($0) },
                         decodeWorkers: try number(4), unreadableRoots: try number(5))
-        case "T" where fields.count == 14:
+        case "T" where fields.count == 15:
             guard let outcome = StageTiming.Outcome(rawValue: String(fields[3])) else { throw bad }
             let format = try optional(4) { MediaFormat(rawValue: String($0)) }
             let failure = try optional(8) { ErrorClass(rawValue: String($0)) }
             let width: Int = try number(5), height: Int = try number(6)
-            self = .timing(StageTiming(stage: String(fields[1]), worker: try number(2), path: Self.unescaped(fields[13]),
-                                       outcome: outcome, format: format,
-                                       pixelSize: width > 0 && height > 0 ? PixelSize(width: width, height: height) : nil,
-                                       bytes: try number(7), failure: failure, start: try number(9), work: try number(10),
-                                       waited: try number(11), blocked: try number(12)))
+            var timing = StageTiming(stage: String(fields[1]), worker: try number(2), path: Self.unescaped(fields[14]),
+                                     outcome: outcome, format: format,
+                                     pixelSize: width > 0 && height > 0 ? PixelSize(width: width, height: height) : nil,
+                                     bytes: try number(7), failure: failure, start: try number(9), work: try number(10),
+                                     waited: try number(11), blocked: try number(12))
+            guard let libraries = Self.libraries(fields[13]) else { throw bad }
+            timing.libraries = libraries
+            self = .timing(timing)
         default: throw bad
         }
+    }
+
+    /// Nanoseconds by library as one field: `-` for none, else `index:nanoseconds` pairs.
+    static func libraryField(_ libraries: [UInt64]) -> String {
+        guard libraries.contains(where: { $0 > 0 }) else { return "-" }
+        return libraries.enumerated().filter { $0.element > 0 }.map { "\($0.offset):\($0.element)" }.joined(separator: ",")
+    }
+
+    /// The field `libraryField` wrote, checked: each index a known library, once.
+    private static func libraries(_ field: Substring) -> [UInt64]? {
+        guard field != "-" else { return [] }
+        var times = [UInt64](repeating: 0, count: TimedLibrary.allCases.count)
+        for pair in field.split(separator: ",") {
+            let parts = pair.split(separator: ":")
+            guard parts.count == 2, let index = Int(parts[0]), times.indices.contains(index), times[index] == 0,
+                  let nanoseconds = UInt64(parts[1]), nanoseconds > 0 else { return nil }
+            times[index] = nanoseconds
+        }
+        return times
     }
 
     /// A count of seconds: finite, not negative.

@@ -33,6 +33,7 @@ extension ProfileReport {
         lines += Self.table(stageRows)
         lines.append("busy: work / (workers x wall time). waited: for input from the stage before.")
         lines.append("blocked: for room in the queue after (a slower stage downstream).")
+        lines += libraryTables
         if !formats.isEmpty {
             lines.append("")
             var formatRows = [["format", "files", "MP", "MB", "work", "files/s", "MP/s", "decode ms", "failed"]]
@@ -83,6 +84,33 @@ extension ProfileReport {
             lines.append("")
             lines += table([["format", "files/s", "MP/s", "decode ms"]] + repeats.formats.map { format in
                 [format.format, show(format.filesPerSecond, 1), show(format.megapixelsPerSecond, 1), show(format.decodeMeanMs, 2)]
+            })
+        }
+        return lines
+    }
+
+    /// Where the work went, by library: seconds per stage, then milliseconds per decoded file
+    /// in the decode stage per format; `own` is what no library claimed (Shoebox's code, and
+    /// waits). Nothing when no library time was counted.
+    var libraryTables: [String] {
+        let used = TimedLibrary.allCases.map(\.name).filter { name in
+            stages.contains { $0.librarySeconds[name] != nil } || formats.contains { $0.decodeLibraryMs[name] != nil }
+        }
+        guard !used.isEmpty else { return [] }
+        var lines = ["", "Where the work goes, seconds by library (own: Shoebox's code around them):"]
+        lines += Self.table([["stage"] + used + ["own", ""]] + stages.filter { !$0.librarySeconds.isEmpty }.map { stage in
+            let counted = stage.librarySeconds.values.reduce(0, +)
+            return [stage.name] + used.map { stage.librarySeconds[$0].map { Self.fixed($0, 3) } ?? "-" }
+                + [Self.fixed(max(0, stage.workSeconds - counted), 3), ""]
+        })
+        let decoded = formats.filter { $0.decodeMeanMs != nil }
+        if !decoded.isEmpty {
+            lines.append("")
+            lines.append("Decode, milliseconds per decoded file by library:")
+            lines += Self.table([["format"] + used + ["own", ""]] + decoded.map { format in
+                let counted = format.decodeLibraryMs.values.reduce(0, +)
+                return [format.format] + used.map { format.decodeLibraryMs[$0].map { Self.fixed($0, 2) } ?? "-" }
+                    + [Self.fixed(max(0, (format.decodeMeanMs ?? 0) - counted), 2), ""]
             })
         }
         return lines

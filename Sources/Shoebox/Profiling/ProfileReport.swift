@@ -22,6 +22,9 @@ public struct ProfileReport: Codable, Equatable, Sendable {
         public var blockedSeconds: Double
         /// Work time over (workers x wall time): near 1 for the stage that holds the run back.
         public var busy: Double
+        /// Of the work, the seconds spent in each library (`TimedLibrary.name`), those with any;
+        /// the rest is Shoebox's own code around them.
+        public var librarySeconds: [String: Double] = [:]
     }
 
     /// One source format. The run's wall time is shared out among formats in proportion to
@@ -49,6 +52,8 @@ public struct ProfileReport: Codable, Equatable, Sendable {
         public var megapixelsPerSecond: Double?
         /// Mean time of a decoded file in the decode stage (header, EXIF, shrink-on-load decode).
         public var decodeMeanMs: Double?
+        /// Of that mean, the milliseconds in each library (`TimedLibrary.name`), those with any.
+        public var decodeLibraryMs: [String: Double] = [:]
     }
 
     /// A file a profile process died on (a crash in a decoder, or over its time budget): the
@@ -163,15 +168,26 @@ extension ProfileReport {
         var bytes: Int64 = 0
         var work: UInt64 = 0
         var decodeWork: UInt64?
+        var decodeLibraries: [UInt64] = []
         /// Set from the catalog sink's timing: the class of its failure, nil when it was ingested.
         var failure: String?
+
+        /// `a` and `b` added slot by slot (either may be empty).
+        static func added(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+            guard !b.isEmpty else { return a }
+            guard !a.isEmpty else { return b }
+            return zip(a, b).map { $0 &+ $1 }
+        }
 
         mutating func add(_ timing: StageTiming) {
             format = format ?? timing.format
             pixels = max(pixels, timing.pixelSize?.pixelCount ?? 0)
             bytes = max(bytes, timing.bytes)
             work += timing.work
-            if timing.stage == "decode" { decodeWork = (decodeWork ?? 0) + timing.work }
+            if timing.stage == "decode" {
+                decodeWork = (decodeWork ?? 0) + timing.work
+                decodeLibraries = Self.added(decodeLibraries, timing.libraries)
+            }
         }
     }
 
@@ -179,7 +195,8 @@ extension ProfileReport {
         let work = timings.map(\.work).sorted()
         let total = work.reduce(0, +)
         let milliseconds = { (nanoseconds: UInt64) in rounded(Double(nanoseconds) / 1e6, 3) }
-        return Stage(name: name, workers: workers, files: timings.count,
+        let libraries = timings.reduce([UInt64]()) { FileFacts.added($0, $1.libraries) }
+        var stage = Stage(name: name, workers: workers, files: timings.count,
                      failed: name == SinkTimer.stage ? 0 : timings.filter { $0.outcome == .failed }.count,
                      workSeconds: rounded(Double(total) / 1e9, 6),
                      meanMs: work.isEmpty ? 0 : rounded(Double(total) / Double(work.count) / 1e6, 3),
@@ -188,6 +205,16 @@ extension ProfileReport {
                      waitedSeconds: rounded(Double(timings.reduce(0) { $0 + $1.waited }) / 1e9, 6),
                      blockedSeconds: rounded(Double(timings.reduce(0) { $0 + $1.blocked }) / 1e9, 6),
                      busy: wallSeconds > 0 ? rounded(Double(total) / 1e9 / (Double(max(1, workers)) * wallSeconds), 4) : 0)
+        stage.librarySeconds = byName(libraries) { rounded(Double($0) / 1e9, 6) }
+        return stage
+    }
+
+    /// Nanoseconds by library index as `[name: value]`, those above 0.
+    static func byName(_ nanoseconds: [UInt64], _ value: (UInt64) -> Double) -> [String: Double] {
+        Dictionary(uniqueKeysWithValues: TimedLibrary.allCases.compactMap { library in
+            library.rawValue < nanoseconds.count && nanoseconds[library.rawValue] > 0
+                ? (library.name, value(nanoseconds[library.rawValue])) : nil
+        })
     }
 
     /// The nearest-rank percentile of sorted values: the smallest value with at least
@@ -209,6 +236,7 @@ extension ProfileReport {
             let decodedShare = share(decoded)
             let megapixels = Double(decoded.reduce(0) { $0 + $1.pixels }) / 1e6
             let decodeTimes = decoded.compactMap(\.decodeWork)
+            let decodeLibraries = decoded.reduce([UInt64]()) { FileFacts.added($0, $1.decodeLibraries) }
             let failures = Dictionary(grouping: failed) { $0.failure ?? "" }.mapValues(\.count)
             return Format(format: name, files: group.count, decoded: decoded.count, failed: failed.count,
                           failures: failures, megapixels: rounded(megapixels, 6),
@@ -217,7 +245,9 @@ extension ProfileReport {
                           filesPerSecond: decoded.isEmpty ? nil : rate(Double(decoded.count), decodedShare * wallSeconds),
                           megapixelsPerSecond: decoded.isEmpty ? nil : rate(megapixels, decodedShare * wallSeconds),
                           decodeMeanMs: decodeTimes.isEmpty ? nil
-                              : rounded(Double(decodeTimes.reduce(0, +)) / Double(decodeTimes.count) / 1e6, 3))
+                              : rounded(Double(decodeTimes.reduce(0, +)) / Double(decodeTimes.count) / 1e6, 3),
+                          decodeLibraryMs: decodeTimes.isEmpty ? [:]
+                              : byName(decodeLibraries) { rounded(Double($0) / Double(decodeTimes.count) / 1e6, 3) })
         }
     }
 

@@ -28,6 +28,9 @@ public struct StageTiming: Sendable, Equatable {
     public var bytes: Int64
     /// Why the file failed, when `outcome` is `failed`.
     public var failure: ErrorClass?
+    /// Of `work`, the nanoseconds spent in each library (`LibraryClock`), by
+    /// `TimedLibrary.rawValue`; empty when the stage's work was not counted by library.
+    public var libraries: [UInt64] = []
     public var start: UInt64
     public var work: UInt64
     public var waited: UInt64

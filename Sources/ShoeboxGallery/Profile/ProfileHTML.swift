@@ -37,10 +37,15 @@ public enum ProfileHTML {
             \(stageBars(r.stages))
             <h2>Formats: files per second</h2>
             \(formatBars(r.formats))
+            \(libraryTable(r.formats))
             <h2>Timeline: each file's work, one lane per stage worker</h2>
             \(timeline(run))
             <h2>Resident memory</h2>
             \(memoryChart(run.memory, wall: r.wallSeconds))
+            <h2>Throughput: files per second and resident memory against files done</h2>
+            <p><span style="color:\(colours[4])">■</span> files/s (over the files just before)
+            <span style="color:\(colours[2])">■</span> resident memory</p>
+            \(throughputChart(ThroughputCurve(run)))
             \(repeatTable(r))\(crashList(r))</body></html>
 
             """
@@ -83,6 +88,24 @@ public enum ProfileHTML {
                 + text(caption + failed, x: label + w + 6, y: y + 16)
         }
         return svg(id: "formats", height: Double(formats.count) * 24 + 4, body: body)
+    }
+
+    /// Decode time per decoded file by library, per format; nothing when none was counted.
+    private static func libraryTable(_ formats: [ProfileReport.Format]) -> String {
+        let used = TimedLibrary.allCases.map(\.name).filter { name in formats.contains { $0.decodeLibraryMs[name] != nil } }
+        let decoded = formats.filter { $0.decodeMeanMs != nil }
+        guard !used.isEmpty, !decoded.isEmpty else { return "" }
+        let head = "<tr><th>format</th>" + used.map { "<th>\(GalleryHTML.escape($0))</th>" }.joined() + "<th>own</th></tr>"
+        let rows = decoded.map { format in
+            let counted = format.decodeLibraryMs.values.reduce(0, +)
+            return "<tr><th>\(GalleryHTML.escape(format.format))</th>"
+                + used.map { "<td>" + (format.decodeLibraryMs[$0].map { String(format: "%.2f", $0) } ?? "-") + "</td>" }.joined()
+                + "<td>" + String(format: "%.2f", max(0, (format.decodeMeanMs ?? 0) - counted)) + "</td></tr>"
+        }
+        return """
+            <h2 id="libraries">Decode: milliseconds per decoded file, by library (own: Shoebox's code around them)</h2>
+            <table class="libraries">\(head)\(rows.joined())</table>
+            """
     }
 
     /// With `--repeat`: each stage's figures over the runs, median (min-max); the charts above
@@ -141,6 +164,26 @@ public enum ProfileHTML {
             + text(String(format: "%.1f s", end), x: width - 50, y: height)
         return svg(id: "memory", height: height + 4, body: axis
             + "<polyline class=\"memory\" fill=\"none\" stroke=\"\(colours[2])\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"></polyline>")
+    }
+
+    /// Two lines over the files done: the rate, and memory, each on a scale of its own. A slow
+    /// leak is memory that climbs with the files; a slowdown is a rate that sinks.
+    private static func throughputChart(_ curve: ThroughputCurve) -> String {
+        let height = 160.0, right = width - 10, span = Double(max(curve.filesDone, 1))
+        func line(_ points: [ThroughputCurve.Point], colour: String, name: String) -> (String, Double) {
+            let top = max(points.map(\.value).max() ?? 1, 1e-9)
+            let coordinates = points.map {
+                "\(f(label + Double($0.filesDone) / span * (right - label))),\(f(height - $0.value / top * (height - 10)))"
+            }
+            return ("<polyline class=\"\(name)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.5\" "
+                    + "points=\"\(coordinates.joined(separator: " "))\"></polyline>", top)
+        }
+        let (rate, fastest) = line(curve.filesPerSecond, colour: colours[4], name: "rate")
+        let (memory, most) = line(curve.residentBytes, colour: colours[2], name: "memory")
+        let axis = text(String(format: "%.1f files/s", fastest), x: 4, y: 14)
+            + text(String(format: "%.0f MiB", most / 1_048_576), x: 4, y: 30) + text("0", x: 4, y: height)
+            + text("\(curve.filesDone) files", x: width - 70, y: height)
+        return svg(id: "throughput", height: height + 4, body: axis + rate + memory)
     }
 
     private static func svg(id: String, height: Double, body: String) -> String {

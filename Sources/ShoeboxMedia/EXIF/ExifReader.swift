@@ -16,6 +16,10 @@ public enum ExifReader {
     /// the best of `dates` (`CaptureTimeChoice`); a caller with dates from elsewhere in the
     /// file chooses again among all of them.
     public static func read(fromEXIF block: Data) -> (metadata: PhotoMetadata, extras: ExifExtras, dates: [DateCandidate]) {
+        LibraryClock.measure(.libexif) { parse(block) }
+    }
+
+    private static func parse(_ block: Data) -> (metadata: PhotoMetadata, extras: ExifExtras, dates: [DateCandidate]) {
         withExifHeader(block).withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0,
                   let data = sb_exif_parse(base, UInt32(clamping: raw.count)) else { return (PhotoMetadata(), ExifExtras(), []) }

@@ -9,6 +9,10 @@ public enum GifReader {
 
     /// Reads `bytes`, stopping with `.overBudget` once frames x screen pixels exceed `framePixelBudget`.
     public static func info(of bytes: UnsafeRawBufferPointer, framePixelBudget: Int) throws -> GifInfo {
+        try LibraryClock.measure(.giflib) { try walk(bytes, framePixelBudget: framePixelBudget) }
+    }
+
+    private static func walk(_ bytes: UnsafeRawBufferPointer, framePixelBudget: Int) throws -> GifInfo {
         let input = GifInput(bytes)
         var error: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), gifRead, &error) else {

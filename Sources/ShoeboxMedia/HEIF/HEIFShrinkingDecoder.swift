@@ -227,7 +227,11 @@ package struct HEIFShrinkingDecoder {
     private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, skipLoopFilters: Bool,
                             engine: HEVCEngine, _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine? {
         if item.type == "av01" {
-            try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, body)
+            try LibraryClock.measure(.dav1d) {
+                try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters) { planes in
+                    try LibraryClock.measure(.resampler) { try body(planes) }
+                }
+            }
             return nil
         }
         guard item.type == "hvc1", let configuration = hvcC(of: item) else {

@@ -11,12 +11,18 @@ package enum HEVCEngine: String, Sendable, CaseIterable {
     /// throws for damaged data and what `body` throws.
     func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, maxPixels: Int,
                 skipLoopFilters: Bool, _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine {
+        // The decoder's time is its library's; what `body` does with the samples is the shrinker's.
+        func shrink(_ planes: YCbCrPlanes) throws { try LibraryClock.measure(.resampler) { try body(planes) } }
         if self == .libavcodec,
-           try FFmpegHEVCDecoder.decode(configuration: configuration, data: data, maxPixels: maxPixels,
-                                        skipLoopFilters: skipLoopFilters, body) {
+           try LibraryClock.measure(.ffmpeg, {
+               try FFmpegHEVCDecoder.decode(configuration: configuration, data: data, maxPixels: maxPixels,
+                                            skipLoopFilters: skipLoopFilters, shrink)
+           }) {
             return .libavcodec
         }
-        try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters, body)
+        try LibraryClock.measure(.libde265) {
+            try HEVCDecoder.decode(configuration: configuration, data: data, skipLoopFilters: skipLoopFilters, shrink)
+        }
         return .libde265
     }
 }

@@ -26,7 +26,7 @@ final class ICCTransform: @unchecked Sendable {
 
     /// Converts `count` packed 8-bit RGB pixels from `input` into `output` (which may be `input`).
     func convert(_ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, count: Int) {
-        cmsDoTransform(handle, input, output, cmsUInt32Number(count))
+        LibraryClock.measure(.lcms2) { cmsDoTransform(handle, input, output, cmsUInt32Number(count)) }
     }
 
     private static func open(_ profile: Data) -> cmsHPROFILE? {

@@ -32,7 +32,9 @@ package enum DirectJPEGDecoder {
     /// ones that walk follows), learned by the decode at no cost: the motion-photo scan needs it.
     package static func decode(_ bytes: SourceBytes, shrink: Int, header: VipsImage) -> (image: VipsImage, endOfImage: Int)? {
         var output = sb_jpeg_output()
-        guard let decoder = sb_jpeg_open(bytes.buffer.baseAddress, bytes.count, Int32(shrink), &output) else {
+        guard let decoder = LibraryClock.measure(.libjpeg, {
+            sb_jpeg_open(bytes.buffer.baseAddress, bytes.count, Int32(shrink), &output)
+        }) else {
             return nil
         }
         defer { sb_jpeg_close(decoder) }
@@ -40,7 +42,10 @@ package enum DirectJPEGDecoder {
                                                    header.pointer.pointee.Xres, header.pointer.pointee.Yres) else { return nil }
         let image = VipsImage(owning: made)
         let stride = Int(output.width) * Int(output.bands)
-        guard sb_jpeg_read(decoder, sb_vips_image_pixels(made), stride, stride * Int(output.height)) == 0 else {
+        let read = LibraryClock.measure(.libjpeg) {
+            sb_jpeg_read(decoder, sb_vips_image_pixels(made), stride, stride * Int(output.height))
+        }
+        guard read == 0 else {
             return nil
         }
         sb_vips_set_loader(made, loaderName)

@@ -31,7 +31,7 @@ package final class RawFile {
     package init(_ bytes: SourceBytes, maxMemoryBytes: Int64) throws {
         self.bytes = bytes
         self.maxMemoryBytes = maxMemoryBytes
-        handle = try Self.open(bytes, maxMemoryBytes: maxMemoryBytes)
+        handle = try LibraryClock.measure(.libraw) { try Self.open(bytes, maxMemoryBytes: maxMemoryBytes) }
         halfSizeDevelopmentBytes = Self.halfSizeBytes(handle.pointee, fileBytes: bytes.count)
         orientation = Self.orientation(flip: handle.pointee.sizes.flip)
         metadata = Self.metadata(handle.pointee, orientation: orientation)
@@ -40,7 +40,8 @@ package final class RawFile {
         let sizes = handle.pointee.sizes
         outputSize = status == LIBRAW_SUCCESS.rawValue
             ? PixelSize(width: Int(sizes.iwidth), height: Int(sizes.iheight)) : PixelSize(width: 0, height: 0)
-        (preview, previewProblem) = Self.unpackPreview(handle)
+        let opened = handle
+        (preview, previewProblem) = LibraryClock.measure(.libraw) { Self.unpackPreview(opened) }
     }
 
     deinit { libraw_close(handle) }
@@ -65,14 +66,17 @@ package final class RawFile {
     /// balance, 8-bit sRGB, the flip applied: upright) on a fresh handle, and lends `body` the
     /// RGB pixels, valid only during the call.
     package func developHalfSize<T>(_ body: (UnsafeRawBufferPointer, PixelSize) throws -> T) throws -> T {
-        let developer = try Self.open(bytes, maxMemoryBytes: maxMemoryBytes)
+        let developer = try LibraryClock.measure(.libraw) { try Self.open(bytes, maxMemoryBytes: maxMemoryBytes) }
         defer { libraw_close(developer) }
         sb_libraw_set_half_size(developer)
-        try Self.check(libraw_unpack(developer), "unpack")
-        try Self.check(libraw_dcraw_process(developer), "dcraw_process")
-        var status: Int32 = 0
-        guard let image = libraw_dcraw_make_mem_image(developer, &status) else {
-            throw Self.error(status, "dcraw_make_mem_image")
+        let image = try LibraryClock.measure(.libraw) {
+            try Self.check(libraw_unpack(developer), "unpack")
+            try Self.check(libraw_dcraw_process(developer), "dcraw_process")
+            var status: Int32 = 0
+            guard let image = libraw_dcraw_make_mem_image(developer, &status) else {
+                throw Self.error(status, "dcraw_make_mem_image")
+            }
+            return image
         }
         defer { libraw_dcraw_clear_mem(image) }
         let size = PixelSize(width: Int(image.pointee.width), height: Int(image.pointee.height))

@@ -45,7 +45,7 @@ package final class StreamedRows {
 
     private func computeNextStrip() throws {
         let height = min(Self.stripHeight, image.height - computedEnd)
-        guard sb_vips_region_prepare_rows(region, Int32(computedEnd), Int32(height)) == 0 else {
+        guard LibraryClock.measure(.libvips, { sb_vips_region_prepare_rows(region, Int32(computedEnd), Int32(height)) }) == 0 else {
             throw MediaError.vips(operation: "compute", message: Vips.takeErrorMessage())
         }
         for y in computedEnd ..< computedEnd + height {

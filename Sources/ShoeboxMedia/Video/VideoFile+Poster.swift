@@ -8,6 +8,10 @@ extension VideoFile {
     /// to the target), scaled to fit `box` in the stored orientation, as an RGB image. The
     /// display rotation is not applied: the orient stage does that, as for photos.
     public func posterFrame(at fraction: Double, fitting box: PixelSize) throws -> VipsImage {
+        try LibraryClock.measure(.ffmpeg) { try decodePoster(at: fraction, fitting: box) }
+    }
+
+    private func decodePoster(at fraction: Double, fitting box: PixelSize) throws -> VipsImage {
         guard let context, let stream = context.pointee.streams[Int(streamIndex)] else {
             throw MediaError.ffmpeg(operation: "poster", message: "closed")
         }

@@ -35,10 +35,13 @@ public final class VideoFile {
         let base = range?.offset ?? 0
         let length = range.map { min($0.length, Int64(status.st_size) - base) } ?? Int64(status.st_size)
         let demuxer = Self.demuxer(for: format)
-        var rc = sb_av_open_descriptor(fd, base, length, demuxer, describingOnly ? 0 : 1, &opened)
+        let descriptor = fd
+        var rc = LibraryClock.measure(.ffmpeg) {
+            sb_av_open_descriptor(descriptor, base, length, demuxer, describingOnly ? 0 : 1, &opened)
+        }
         if describingOnly, rc >= 0, let headers = opened, !Self.settleFromHeaders(headers) {
             sb_av_close(&opened)
-            rc = sb_av_open_descriptor(fd, base, length, demuxer, 1, &opened)
+            rc = LibraryClock.measure(.ffmpeg) { sb_av_open_descriptor(descriptor, base, length, demuxer, 1, &opened) }
         }
         guard rc >= 0, let opened else {
             close(fd)

@@ -21,11 +21,13 @@ extension VipsImage {
         let reduced = VipsImage(owning: made)
         let resampler = Lanczos3Resampler(from: PixelSize(width: width, height: height), to: size, bands: 3)
         let output = sb_vips_image_pixels(made)!, outputRowBytes = size.width * 3
-        if let pixels = sb_vips_memory_pixels(pointer) {
-            resampler.resample(pixels, inputRowBytes: width * 3, into: output, outputRowBytes: outputRowBytes)
-        } else {
-            let rows = try StreamedRows(self, keeping: resampler.vertical.stride)
-            try resampler.resample(rows: rows.row, into: output, outputRowBytes: outputRowBytes)
+        try LibraryClock.measure(.resampler) {
+            if let pixels = sb_vips_memory_pixels(pointer) {
+                resampler.resample(pixels, inputRowBytes: width * 3, into: output, outputRowBytes: outputRowBytes)
+            } else {
+                let rows = try StreamedRows(self, keeping: resampler.vertical.stride)   // its libvips work counted as libvips's
+                try resampler.resample(rows: rows.row, into: output, outputRowBytes: outputRowBytes)
+            }
         }
         return reduced
     }

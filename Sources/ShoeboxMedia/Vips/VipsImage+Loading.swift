@@ -163,7 +163,7 @@ extension VipsImage {
     /// small tile that points at them (a contact sheet's grid read freed memory so;
     /// `sb_vips_compute_here`).
     package func computedHere() throws -> VipsImage {
-        guard let computed = sb_vips_compute_here(pointer) else {
+        guard let computed = LibraryClock.measure(.libvips, { sb_vips_compute_here(pointer) }) else {
             throw MediaError.vips(operation: "compute in memory", message: Vips.takeErrorMessage())
         }
         return VipsImage(owning: computed)
@@ -171,7 +171,7 @@ extension VipsImage {
 
     /// Computes every pixel now and keeps them in memory.
     public func inMemory() throws -> VipsImage {
-        guard let copy = vips_image_copy_memory(pointer) else {
+        guard let copy = LibraryClock.measure(.libvips, { vips_image_copy_memory(pointer) }) else {
             throw MediaError.vips(operation: "copy to memory", message: Vips.takeErrorMessage())
         }
         return VipsImage(owning: copy)

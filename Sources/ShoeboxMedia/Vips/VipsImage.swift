@@ -59,7 +59,7 @@ public final class VipsImage: @unchecked Sendable {
     package static func make(_ operation: String, backing: SourceBytes? = nil,
                      _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32) throws -> VipsImage {
         var out: UnsafeMutablePointer<CVips.VipsImage>?
-        let rc = body(&out)
+        let rc = LibraryClock.measure(.libvips) { body(&out) }
         guard rc == 0, let out else {
             if let out { g_object_unref(out) }
             throw MediaError.vips(operation: operation, message: Vips.takeErrorMessage())

@@ -17,6 +17,14 @@ struct StillImageMetadata {
     /// sidecars say (`sidecar`). Never fails: what cannot be read is absent.
     static func read(_ bytes: SourceBytes, header: some StillHeader, format: MediaFormat,
                      modifiedNanoseconds: Int64, sidecar: SidecarMetadata = SidecarMetadata()) -> StillImageMetadata {
+        // The parsers' time is Shoebox's own metadata work; libexif's, within it, is libexif's.
+        LibraryClock.measure(.metadata) {
+            parse(bytes, header: header, format: format, modifiedNanoseconds: modifiedNanoseconds, sidecar: sidecar)
+        }
+    }
+
+    private static func parse(_ bytes: SourceBytes, header: some StillHeader, format: MediaFormat,
+                              modifiedNanoseconds: Int64, sidecar: SidecarMetadata) -> StillImageMetadata {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         let exif = header.exifData ?? ownExifBlock(raw, format: format)
         var (metadata, extras, exifDates) = exif.map(ExifReader.read(fromEXIF:)) ?? (PhotoMetadata(), ExifExtras(), [])
