@@ -21,7 +21,7 @@ enum ProfileCommand: Command {
         As ingest does, it runs in a child process: a file that crashes a decoder or goes over
         its time budget is named, counted as failed, and the profile goes on without it.
 
-        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] [--compare NAME|FILE]... [--trace FILE] [--html FILE] [--json]
+        USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] [--compare NAME|FILE]... [--compare-binary PATH] [--trace FILE] [--html FILE] [--json]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -43,6 +43,8 @@ enum ProfileCommand: Command {
                                   after a warm-up round), and report each one's figures and its time
                                   per file to the first's, stage by stage and format by format, as
                                   median ratios (min-max) pair by pair.
+          --compare-binary PATH   Compare with another build of shoebox (of this version or later),
+                                  running --pipeline's settings, in turn as --compare does.
           --trace FILE            Also write one span per file per stage, one track per worker, as a
                                   Chrome trace (JSON) for ui.perfetto.dev or chrome://tracing.
           --html FILE             Also write the run as one page of charts (inline SVG, no
@@ -70,7 +72,8 @@ enum ProfileCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try CommandLineArguments(arguments, options: ["--pipeline", "--jobs", "--trace", "--html", "--repeat",
-                                                                 "--baseline", "--max-slowdown", "--compare"], flags: ["--json"])
+                                                                 "--baseline", "--max-slowdown", "--compare", "--compare-binary"],
+                                            flags: ["--json"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
         let jobs = try args.jobs()
         let repeats = try args.integer("--repeat", atLeast: 1, atMost: (maxRepeats, "runs of one profile"))
@@ -85,12 +88,17 @@ enum ProfileCommand: Command {
         }
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let compared = args.allValues("--compare").flatMap { $0.split(separator: ",").map(String.init) }
-        if !compared.isEmpty {
+        let binaries = args.allValues("--compare-binary")
+        if !compared.isEmpty || !binaries.isEmpty {
             guard trace == nil, html == nil, args.value("--baseline") == nil else {
                 throw UsageError("--compare reports ratios only: --trace, --html and --baseline are for one pipeline")
             }
-            let contenders = try [configuration] + compared.map(PipelineLocator.load)
-            return try compare(contenders, rounds: repeats ?? 3, json: args.has("--json"))
+            for binary in binaries where !FileManager.default.isExecutableFile(atPath: binary) {
+                throw UsageError("--compare-binary needs a shoebox executable, and \(binary) is not one")
+            }
+            let contenders = try [.pipeline(configuration)] + compared.map { .pipeline(try PipelineLocator.load($0)) }
+                + binaries.map { ProfileContender.binary(URL(fileURLWithPath: $0), configuration) }
+            return try compare(contenders, roots: args.positionalPaths, jobs: jobs, rounds: repeats ?? 3, json: args.has("--json"))
         }
         let baseline = try args.value("--baseline").map(BaselineFileError.report(at:))
         var run: PipelineProfiler.Run
@@ -150,23 +158,23 @@ enum ProfileCommand: Command {
     /// `--compare`: a warm-up round, then `rounds` rounds, each running every contender in turn
     /// (A B A B, so that whatever the machine does falls on both); prints each contender's
     /// figures and its ratios to the first, pair by pair.
-    private static func compare(_ contenders: [PipelineConfiguration], rounds: Int, json: Bool) throws -> Int32 {
+    private static func compare(_ contenders: [ProfileContender], roots: [String], jobs: Int?, rounds: Int,
+                                json: Bool) throws -> Int32 {
         Output.error("comparing " + contenders.map { "\"\($0.name)\"" }.joined(separator: " with ")
                      + " in turn: a warm-up round and \(rounds) more")
         var runs = Array(repeating: [ProfileReport](), count: contenders.count)
         for round in 0...rounds {
-            for (index, configuration) in contenders.enumerated() {
-                let outcome = try ProfileSupervisor.run(configuration, in: ProfileSupervisor.newWorkFolder(), quiet: round > 0 || index > 0)
-                guard case let .profiled(run) = outcome else {
-                    if case let .stopped(ending) = outcome { return IngestSupervisor.finish(like: ending) }
-                    return ExitStatus.failure
+            for (index, contender) in contenders.enumerated() {
+                switch try contender.profile(roots: roots, jobs: jobs, quiet: round > 0 || index > 0) {
+                case let .stopped(status): return status
+                case let .report(report):
+                    if round > 0 { runs[index].append(report) }
+                    Output.error("\(round == 0 ? "warm-up round" : "round \(round) of \(rounds)"), \"\(contender.name)\": "
+                                 + String(format: "%.2f s", report.wallSeconds))
                 }
-                if round > 0 { runs[index].append(run.report) }
-                Output.error("\(round == 0 ? "warm-up round" : "round \(round) of \(rounds)"), \"\(configuration.name)\": "
-                             + String(format: "%.2f s", run.report.wallSeconds))
             }
         }
-        let matchup = ProfileMatchup(runs: runs)
+        let matchup = ProfileMatchup(runs: runs, names: contenders.map(\.name))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

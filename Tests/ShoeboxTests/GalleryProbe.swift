@@ -46,6 +46,8 @@ struct GalleryProbe {
         var lightbox: Lightbox?
         var links: [String]
         var images: [Bool]
+        /// The `src` of each image that did not load, to say which when one does not.
+        var brokenImages: [String]
         var text: String
         var play: Playback?
 
@@ -118,7 +120,9 @@ struct GalleryProbe {
           const grid = doc.querySelector(".grid");
           const result = { title: doc.querySelector("h1").textContent, grid: grid ? grid.getBoundingClientRect().width : 0, tiles,
                            links: [...doc.querySelectorAll("a[href]")].map(a => a.getAttribute("href")),
-                           images: [...doc.images].map(i => i.naturalWidth > 0), text: doc.body.innerText, lightbox: null };
+                           images: [...doc.images].map(i => i.naturalWidth > 0),
+                           brokenImages: [...doc.images].filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute("src")),
+                           text: doc.body.innerText, lightbox: null };
           if (name) result.play = await play(doc, name);
           if (click && tiles.length) {
             doc.querySelector("a.t").click();

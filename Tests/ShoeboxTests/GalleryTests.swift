@@ -24,7 +24,7 @@ import Testing
             let right = row.map { $0.x + $0.w }.max()!, left = row.map(\.x).min()!
             #expect(abs(right - left - page.grid) < 1.5, "a full row fills the grid: \(row.map(\.name))")
         }
-        #expect(page.images.allSatisfy { $0 }, "every image loads")
+        #expect(page.images.allSatisfy { $0 }, "every image loads; these did not: \(page.brokenImages)")
     }
 
     @Test(.enabled(if: Chromium.executable != nil, chromium))
@@ -135,7 +135,10 @@ struct SampleGallery {
         folder = try TemporaryFolder()
         library = folder.url.appendingPathComponent("library")
         out = folder.url.appendingPathComponent("gallery")
-        _ = try ShoeboxBinary.run(["ingest", Fixtures.samples.path, "--library", library.path])
+        // Status 1: the samples' broken files fail, as they should; nothing else may.
+        let ingest = try ShoeboxBinary.run(["ingest", Fixtures.samples.path, "--library", library.path])
+        try #require(ingest.status == 1 && !ingest.errors.contains("timeout") && !ingest.errors.contains("crashed"),
+                     "ingest: \(ingest.errors)")
         let run = try ShoeboxBinary.run(["gallery", "--library", library.path, "--out", out.path])
         try #require(run.status == 0, "gallery: \(run.errors)")
     }

@@ -22,9 +22,9 @@ import Testing
         #expect(result.output.hasPrefix("OVERVIEW: Measure how fast the pipeline turns files into thumbnails, stage by stage."))
         #expect(result.output.contains("""
             USAGE: shoebox profile PATH... [--pipeline NAME|FILE] [--jobs N] [--repeat N] [--baseline FILE [--max-slowdown PCT]] \
-            [--compare NAME|FILE]... [--trace FILE] [--html FILE] [--json]
+            [--compare NAME|FILE]... [--compare-binary PATH] [--trace FILE] [--html FILE] [--json]
             """))
-        for option in ["--pipeline NAME|FILE", "--jobs N", "--repeat N", "--baseline FILE", "--max-slowdown PCT", "--compare NAME|FILE", "--trace FILE",
+        for option in ["--pipeline NAME|FILE", "--jobs N", "--repeat N", "--baseline FILE", "--max-slowdown PCT", "--compare NAME|FILE", "--compare-binary PATH", "--trace FILE",
                        "--html FILE", "--json", "-h, --help"] {
             #expect(result.output.contains("\n  \(option) "), "\(option)")
         }
@@ -161,6 +161,27 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any])
         let events = try #require(document["traceEvents"] as? [[String: Any]])
         #expect(events.contains { $0["cat"] as? String == "library" && $0["name"] as? String == "libvips" })
+    }
+
+    /// Two builds, here the same one twice: the other runs the same settings and its report
+    /// is read from its own `profile --json`.
+    @Test func anotherBuildIsComparedOnTheSameSettings() throws {
+        let folder = try TemporaryFolder()
+        let other = ShoeboxBinary.url.path
+        let result = try shoebox(["profile", try photos(in: folder), "--pipeline", "bench-256", "--compare-binary", other,
+                                  "--repeat", "1", "--json"], temporary: folder.url)
+        #expect(result.status == 0, "\(result.errors)")
+        let matchup = try JSONDecoder().decode(ProfileMatchup.self, from: Data(result.output.utf8))
+        #expect(matchup.contenders.map(\.name) == ["bench-256", "\(other) (bench-256)"])
+        #expect(matchup.contenders.map(\.pipeline) == ["bench-256", "bench-256"])
+        #expect(matchup.contenders.map(\.report.files) == [13, 13])
+        #expect(matchup.contenders[1].ratios?.stages.map(\.name).contains("decode") == true)
+    }
+
+    @Test func anotherBuildMustBeAnExecutable() throws {
+        let result = try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--compare-binary", "/nonexistent/shoebox"])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: --compare-binary needs a shoebox executable, and /nonexistent/shoebox is not one\n"))
     }
 
     @Test func aComparisonMakesNoTrace() throws {
