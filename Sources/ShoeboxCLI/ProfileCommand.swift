@@ -38,11 +38,12 @@ enum ProfileCommand: Command {
                                   at least 5% of the work. Exit status 2 when one is slower than
                                   --max-slowdown plus the noise the repeats of both measured.
           --max-slowdown PCT      The slowdown --baseline accepts, in percent (default: 10).
-          --compare NAME|FILE     Run this pipeline too (repeatable, or a comma-separated list), in turn
-                                  with --pipeline's, round after round (--repeat rounds, default 3,
-                                  after a warm-up round), and report each one's figures and its time
-                                  per file to the first's, stage by stage and format by format, as
-                                  median ratios (min-max) pair by pair.
+          --compare NAME|FILE     Run these pipelines (repeatable, comma-separated, or names after it
+                                  that are no file) in turn round after round (--repeat rounds,
+                                  default 3, after a warm-up round), and report each one's figures
+                                  and its time per file to the first's (--pipeline's when given),
+                                  stage by stage and format by format, as median ratios (min-max)
+                                  pair by pair.
           --compare-binary PATH   Compare with another build of shoebox (of this version or later),
                                   running --pipeline's settings, in turn as --compare does.
           --trace FILE            Also write one span per file per stage, one track per worker, as a
@@ -84,10 +85,10 @@ enum ProfileCommand: Command {
         if let html { try ReportFileError.check(html, option: "--html") }
         let maxSlowdown = try Self.maxSlowdown(args)
         if let child = try ProfileSupervisor.childIfSupervised() {
-            return try profile(as: child, jobs: jobs, roots: args.positionalPaths)
+            return try profile(as: child, jobs: jobs, roots: comparedAndRoots(args).roots)
         }
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
-        let compared = args.allValues("--compare").flatMap { $0.split(separator: ",").map(String.init) }
+        let (compared, roots) = comparedAndRoots(args)
         let binaries = args.allValues("--compare-binary")
         if !compared.isEmpty || !binaries.isEmpty {
             guard trace == nil, html == nil, args.value("--baseline") == nil else {
@@ -96,9 +97,15 @@ enum ProfileCommand: Command {
             for binary in binaries where !FileManager.default.isExecutableFile(atPath: binary) {
                 throw UsageError("--compare-binary needs a shoebox executable, and \(binary) is not one")
             }
-            let contenders = try [.pipeline(configuration)] + compared.map { .pipeline(try PipelineLocator.load($0)) }
-                + binaries.map { ProfileContender.binary(URL(fileURLWithPath: $0), configuration) }
-            return try compare(contenders, roots: args.positionalPaths, jobs: jobs, rounds: repeats ?? 3, json: args.has("--json"))
+            // The reference: --pipeline's when given, else the first compared (default when the
+            // one compared is the only pipeline, or when only another build is compared).
+            var pipelines = try compared.map(PipelineLocator.load)
+            if args.value("--pipeline") != nil || pipelines.count + binaries.count < 2 || pipelines.isEmpty {
+                pipelines.insert(configuration, at: 0)
+            }
+            let contenders = pipelines.map(ProfileContender.pipeline)
+                + binaries.map { ProfileContender.binary(URL(fileURLWithPath: $0), pipelines[0]) }
+            return try compare(contenders, roots: roots, jobs: jobs, rounds: repeats ?? 3, json: args.has("--json"))
         }
         let baseline = try args.value("--baseline").map(BaselineFileError.report(at:))
         var run: PipelineProfiler.Run
@@ -183,6 +190,20 @@ enum ProfileCommand: Command {
             Output.line(matchup.text)
         }
         return ExitStatus.success
+    }
+
+    /// The pipelines `--compare` names (repeated, comma-separated, or, as in `--compare default
+    /// bench-256 PHOTOS`, followed by more names), and the paths to profile. A positional
+    /// argument is a pipeline only with `--compare`, when no file or folder has that name and
+    /// a pipeline does; the supervised children split the arguments the same way.
+    static func comparedAndRoots(_ args: CommandLineArguments) -> (compared: [String], roots: [String]) {
+        let compared = args.allValues("--compare").flatMap { $0.split(separator: ",").map(String.init) }
+        guard !compared.isEmpty else { return ([], args.positionalPaths) }
+        var info = stat()
+        let isPipeline = { (argument: String) in
+            lstat(argument, &info) != 0 && (try? PipelineLocator.load(argument)) != nil
+        }
+        return (compared + args.positionalPaths.filter(isPipeline), args.positionalPaths.filter { !isPipeline($0) })
     }
 
     /// `--max-slowdown PCT` as a fraction (default 10%).

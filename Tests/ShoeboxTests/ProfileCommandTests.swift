@@ -184,6 +184,19 @@ import Testing
         #expect(result.errors.hasPrefix("Error: --compare-binary needs a shoebox executable, and /nonexistent/shoebox is not one\n"))
     }
 
+    /// The issue's own words: `--compare default bench-256 FOLDER`. A positional argument that
+    /// is no file and is a pipeline is one more contender; the first listed is the reference.
+    @Test func pipelinesToCompareMayFollowTheOption() throws {
+        let folder = try TemporaryFolder()
+        let result = try shoebox(["profile", "--repeat", "1", "--compare", "default", "bench-256", try photos(in: folder), "--json"],
+                                 temporary: folder.url)
+        #expect(result.status == 0, "\(result.errors)")
+        let matchup = try JSONDecoder().decode(ProfileMatchup.self, from: Data(result.output.utf8))
+        #expect(matchup.contenders.map(\.name) == ["default", "bench-256"])
+        #expect(matchup.contenders.map(\.report.files) == [13, 13])
+        #expect(!result.errors.contains("warning: "))
+    }
+
     @Test func aComparisonMakesNoTrace() throws {
         let result = try shoebox(["profile", Fixtures.sample("panorama.jpg").path, "--compare", "bench-256", "--trace", "/tmp/t.json"])
         #expect(result.status == 64)

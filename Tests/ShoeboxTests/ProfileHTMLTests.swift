@@ -48,6 +48,25 @@ import Testing
         #expect(points.split(separator: " ").count >= 2)
     }
 
+    /// Repeated, with a file that crashes its decoder: the page says both, and says where the
+    /// decode time went; a browser shows each section.
+    @Test func aRepeatedProfileWithACrashShowsBoth() throws {
+        let folder = try TemporaryFolder()
+        let photos = try ProfileSamples.copies(of: ProfileSamples.good, in: folder)
+        let page = folder.url.appendingPathComponent("profile.html")
+        let run = try ShoeboxBinary.run(["profile", photos, "--repeat", "2", "--html", page.path],
+                                        environment: ["TMPDIR": folder.url.path, "SHOEBOX_TEST_CRASH_ON": "panorama"])
+        try #require(run.status == 0, "\(run.errors)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        for section in ["repeats", "crashes", "libraries"] { #expect(html.contains("<h2 id=\"\(section)\""), "\(section)") }
+        #expect(html.contains("panorama.jpg</code>"))
+        if Chromium.executable != nil {
+            let dom = try Chromium.dumpDOM(of: page)
+            for section in ["repeats", "crashes", "libraries"] { #expect(dom.contains("<h2 id=\"\(section)\""), "\(section)") }
+            #expect(dom.contains("<svg id=\"throughput\""))
+        }
+    }
+
     @Test(.enabled(if: Chromium.executable != nil, Comment(rawValue: Chromium.missing)))
     func aBrowserDrawsEveryChart() throws {
         let profiled = try Profiled()
