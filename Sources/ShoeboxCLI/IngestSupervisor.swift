@@ -117,21 +117,7 @@ enum IngestSupervisor {
     /// (`ArgumentSecrets`): `ps` shows a process's arguments to every user.
     private static func spawn(marker: String) throws -> pid_t {
         let (kept, catalog) = ArgumentSecrets.movingCatalog(outOf: CommandLine.arguments)
-        let added = ["\(environmentKey)=\(marker)"] + (catalog.map { ["SHOEBOX_CATALOG=\($0)"] } ?? [])
-        let replaced = added.map { String($0.prefix { $0 != "=" }) + "=" }
-        var environment: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if !replaced.contains(where: text.hasPrefix) { environment.append(text) }
-            index += 1
-        }
-        let argv = kept.map { strdup($0) }, envp = (environment + added).map { strdup($0) }
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, "/proc/self/exe", nil, nil, argv + [nil], envp + [nil])
-        guard rc == 0 else { throw SupervisorError.cannotStart(executable: "/proc/self/exe", reason: String(cString: strerror(rc))) }
-        return child
+        return try SelfSpawn.start(arguments: kept, adding: ["\(environmentKey)=\(marker)"] + (catalog.map { ["SHOEBOX_CATALOG=\($0)"] } ?? []))
     }
 
     private static func wait(for child: pid_t) -> ChildEnding {

@@ -77,6 +77,9 @@ enum ProfileCommand: Command {
                                             flags: ["--json"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to profile") }
         let jobs = try args.jobs()
+        if let child = try ProfileSupervisor.childIfSupervised() {   // its supervisor checked the rest
+            return try profile(as: child, jobs: jobs, roots: comparedAndRoots(args).roots)
+        }
         let repeats = try args.integer("--repeat", atLeast: 1, atMost: (maxRepeats, "runs of one profile"))
         let trace = args.value("--trace")
         let html = args.value("--html")
@@ -84,9 +87,6 @@ enum ProfileCommand: Command {
         if let trace { try ReportFileError.check(trace, option: "--trace") }
         if let html { try ReportFileError.check(html, option: "--html") }
         let maxSlowdown = try Self.maxSlowdown(args)
-        if let child = try ProfileSupervisor.childIfSupervised() {
-            return try profile(as: child, jobs: jobs, roots: comparedAndRoots(args).roots)
-        }
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
         let (compared, roots) = comparedAndRoots(args)
         let binaries = args.allValues("--compare-binary")
@@ -140,7 +140,7 @@ enum ProfileCommand: Command {
     private static func measuredRuns(_ configuration: PipelineConfiguration, repeats: Int?,
                                      keepingTimings: Bool) throws -> ProfileSupervisor.Outcome {
         var runs: [PipelineProfiler.Run] = []
-        for index in 0...(repeats ?? 0) where repeats != nil || index == 0 {
+        for index in 0...(repeats ?? 0) {
             let work = ProfileSupervisor.newWorkFolder()
             if index == 0 {
                 Output.error(configuration.isDecodeOnly

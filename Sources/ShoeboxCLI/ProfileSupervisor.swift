@@ -148,19 +148,7 @@ enum ProfileSupervisor {
     }
 
     private static func spawn(marker: String) throws -> pid_t {
-        var environment: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if !text.hasPrefix(environmentKey + "=") { environment.append(text) }
-            index += 1
-        }
-        let argv = CommandLine.arguments.map { strdup($0) }, envp = (environment + ["\(environmentKey)=\(marker)"]).map { strdup($0) }
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, "/proc/self/exe", nil, nil, argv + [nil], envp + [nil])
-        guard rc == 0 else { throw SupervisorError.cannotStart(executable: "/proc/self/exe", reason: String(cString: strerror(rc))) }
-        return child
+        try SelfSpawn.start(arguments: CommandLine.arguments, adding: ["\(environmentKey)=\(marker)"])
     }
 
     /// Every record the child sends, until it closes the pipe (by ending); a last line cut

@@ -5,7 +5,7 @@ import Testing
 /// `profile`'s answer to where the time goes inside a stage: time in each library, counted on
 /// the thread doing the work, only while a profile counts, nested calls counted once.
 @Suite struct LibraryClockTests {
-    /// Real work for a measure to take time over (no sleep: a thread asleep is not working).
+    /// Real work for a measure to take time over: arithmetic, not waiting.
     static func work(_ rounds: Int = 20_000) -> UInt64 {
         var value: UInt64 = 1
         for round in 0..<rounds { value = value &* 6_364_136_223_846_793_005 &+ UInt64(round) }

@@ -54,6 +54,16 @@ extension PipelineItem where Payload == AssetDraft {
     }
 }
 
+extension PipelineItem where Payload == DiscoveredFile {
+    /// The entry this item is about.
+    public var path: String {
+        switch self {
+        case let .work(file): return file.path
+        case let .settled(settlement): return settlement.path
+        }
+    }
+}
+
 /// A stage's input knows which file it is about, so a failure can be recorded against it.
 public protocol CarriesDraft {
     var draft: AssetDraft { get }

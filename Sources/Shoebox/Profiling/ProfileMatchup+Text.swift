@@ -9,8 +9,8 @@ extension ProfileMatchup {
         lines.append("")
         lines += ProfileReport.table([["contender", "files", "wall s", "files/s", "MP/s", "peak MiB"]] + contenders.map { contender in
             let report = contender.report, repeats = report.repeats
-            return [contender.name, "\(report.files)", Self.show(repeats?.wallSeconds, 2), Self.show(repeats?.filesPerSecond, 1),
-                    Self.show(repeats?.megapixelsPerSecond, 1), Self.show(repeats?.peakResidentBytes, 0, scale: 1 / 1_048_576)]
+            return [contender.name, "\(report.files)", ProfileReport.show(repeats?.wallSeconds, 2), ProfileReport.show(repeats?.filesPerSecond, 1),
+                    ProfileReport.show(repeats?.megapixelsPerSecond, 1), ProfileReport.show(repeats?.peakResidentBytes, 0, scale: 1 / 1_048_576)]
         })
         let others = contenders.dropFirst()
         guard !others.isEmpty else { return lines.joined(separator: "\n") }
@@ -18,21 +18,15 @@ extension ProfileMatchup {
         lines.append("Time against \"\(reference.name)\", pair by pair: median ratio (min-max) over the rounds; below 1 is faster.")
         lines.append("Stages: time per file; formats: wall time per decoded file.")
         var rows = [[""] + others.map(\.name)]
-        rows.append(["wall"] + others.map { Self.show($0.ratios?.wallSeconds, 2) })
+        rows.append(["wall"] + others.map { ProfileReport.show($0.ratios?.wallSeconds, 2) })
         for stage in reference.report.stages.map(\.name) {
-            rows.append(["stage " + stage] + others.map { Self.show($0.ratios?.stages.first { $0.name == stage }?.ratio, 2) })
+            rows.append(["stage " + stage] + others.map { ProfileReport.show($0.ratios?.stages.first { $0.name == stage }?.ratio, 2) })
         }
         for format in reference.report.formats.map(\.format) {
-            let cells = others.map { Self.show($0.ratios?.formats.first { $0.name == format }?.ratio, 2) }
+            let cells = others.map { ProfileReport.show($0.ratios?.formats.first { $0.name == format }?.ratio, 2) }
             if cells.contains(where: { $0 != "-" }) { rows.append(["format " + format] + cells) }
         }
         lines += ProfileReport.table(rows.map { $0 + [""] })
         return lines.joined(separator: "\n")
-    }
-
-    static func show(_ spread: Spread?, _ places: Int, scale: Double = 1) -> String {
-        guard let spread else { return "-" }
-        let value = { (number: Double) in ProfileReport.fixed(number * scale, places) }
-        return "\(value(spread.median)) (\(value(spread.min))-\(value(spread.max)))"
     }
 }

@@ -63,27 +63,23 @@ extension ProfileReport {
 
     /// The repeats: the overall figures, then each stage's and format's, as median (min-max).
     static func text(_ repeats: ProfileRepeats) -> [String] {
-        func show(_ spread: Spread?, _ places: Int, scale: Double = 1) -> String {
-            guard let spread else { return "-" }
-            return "\(fixed(spread.median * scale, places)) (\(fixed(spread.min * scale, places))-\(fixed(spread.max * scale, places)))"
-        }
         var lines = ["", """
             \(count(repeats.runs, "run")) after a warm-up; the figures above are run \(repeats.medianRun + 1)'s, the median \
             by wall time. Over the \(count(repeats.runs, "run")), median (min-max):
             """]
-        var overall = ["wall \(show(repeats.wallSeconds, 2)) s", "\(show(repeats.filesPerSecond, 1)) files/s",
-                       "\(show(repeats.megapixelsPerSecond, 1)) MP/s"]
-        if let cpu = repeats.cpuSeconds { overall.append("cpu \(show(cpu, 1)) s") }
-        if let peak = repeats.peakResidentBytes { overall.append("peak \(show(peak, 0, scale: 1 / 1_048_576)) MiB") }
+        var overall = ["wall \(Self.show(repeats.wallSeconds, 2)) s", "\(Self.show(repeats.filesPerSecond, 1)) files/s",
+                       "\(Self.show(repeats.megapixelsPerSecond, 1)) MP/s"]
+        if let cpu = repeats.cpuSeconds { overall.append("cpu \(Self.show(cpu, 1)) s") }
+        if let peak = repeats.peakResidentBytes { overall.append("peak \(Self.show(peak, 0, scale: 1 / 1_048_576)) MiB") }
         lines.append(overall.joined(separator: ", "))
         lines.append("")
         lines += table([["stage", "work s", "mean ms", "p95 ms", "busy %"]] + repeats.stages.map { stage in
-            [stage.name, show(stage.workSeconds, 3), show(stage.meanMs, 2), show(stage.p95Ms, 2), show(stage.busy, 0, scale: 100)]
+            [stage.name, Self.show(stage.workSeconds, 3), Self.show(stage.meanMs, 2), Self.show(stage.p95Ms, 2), Self.show(stage.busy, 0, scale: 100)]
         })
         if !repeats.formats.isEmpty {
             lines.append("")
             lines += table([["format", "files/s", "MP/s", "decode ms"]] + repeats.formats.map { format in
-                [format.format, show(format.filesPerSecond, 1), show(format.megapixelsPerSecond, 1), show(format.decodeMeanMs, 2)]
+                [format.format, Self.show(format.filesPerSecond, 1), Self.show(format.megapixelsPerSecond, 1), Self.show(format.decodeMeanMs, 2)]
             })
         }
         return lines
@@ -93,27 +89,29 @@ extension ProfileReport {
     /// in the decode stage per format; `own` is what no library claimed (Shoebox's code, and
     /// waits). Nothing when no library time was counted.
     var libraryTables: [String] {
-        let used = TimedLibrary.allCases.map(\.name).filter { name in
-            stages.contains { $0.librarySeconds[name] != nil } || formats.contains { $0.decodeLibraryMs[name] != nil }
-        }
+        let used = librariesUsed
         guard !used.isEmpty else { return [] }
         var lines = ["", "Where the work goes, seconds by library (own: Shoebox's code around them):"]
         lines += Self.table([["stage"] + used + ["own", ""]] + stages.filter { !$0.librarySeconds.isEmpty }.map { stage in
-            let counted = stage.librarySeconds.values.reduce(0, +)
-            return [stage.name] + used.map { stage.librarySeconds[$0].map { Self.fixed($0, 3) } ?? "-" }
-                + [Self.fixed(max(0, stage.workSeconds - counted), 3), ""]
+            [stage.name] + used.map { stage.librarySeconds[$0].map { Self.fixed($0, 3) } ?? "-" }
+                + [Self.fixed(stage.ownSeconds, 3), ""]
         })
         let decoded = formats.filter { $0.decodeMeanMs != nil }
         if !decoded.isEmpty {
             lines.append("")
             lines.append("Decode, milliseconds per decoded file by library:")
             lines += Self.table([["format"] + used + ["own", ""]] + decoded.map { format in
-                let counted = format.decodeLibraryMs.values.reduce(0, +)
-                return [format.format] + used.map { format.decodeLibraryMs[$0].map { Self.fixed($0, 2) } ?? "-" }
-                    + [Self.fixed(max(0, (format.decodeMeanMs ?? 0) - counted), 2), ""]
+                [format.format] + used.map { format.decodeLibraryMs[$0].map { Self.fixed($0, 2) } ?? "-" }
+                    + [Self.fixed(format.decodeOwnMs, 2), ""]
             })
         }
         return lines
+    }
+
+    /// A spread as `median (min-max)`, each times `scale`; `-` for none.
+    static func show(_ spread: Spread?, _ places: Int, scale: Double = 1) -> String {
+        guard let spread else { return "-" }
+        return "\(fixed(spread.median * scale, places)) (\(fixed(spread.min * scale, places))-\(fixed(spread.max * scale, places)))"
     }
 
     /// "1 file", "2 files".

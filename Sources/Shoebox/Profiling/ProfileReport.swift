@@ -113,7 +113,24 @@ public struct ProfileReport: Codable, Equatable, Sendable {
     public var comparison: ProfileComparison?
 }
 
+extension ProfileReport.Stage {
+    /// The work no library claimed: Shoebox's own code around the calls.
+    public var ownSeconds: Double { max(0, workSeconds - librarySeconds.values.reduce(0, +)) }
+}
+
+extension ProfileReport.Format {
+    /// Of the decode's mean, what no library claimed.
+    public var decodeOwnMs: Double { max(0, (decodeMeanMs ?? 0) - decodeLibraryMs.values.reduce(0, +)) }
+}
+
 extension ProfileReport {
+    /// The libraries some stage or format spent time in, in `TimedLibrary` order.
+    public var librariesUsed: [String] {
+        TimedLibrary.allCases.map(\.name).filter { name in
+            stages.contains { $0.librarySeconds[name] != nil } || formats.contains { $0.decodeLibraryMs[name] != nil }
+        }
+    }
+
     /// Builds the report of one run from its timings.
     ///
     /// `stages` are the stages in pipeline order with their worker counts; `wall` is the

@@ -91,12 +91,7 @@ public final class DiscoverStage: @unchecked Sendable {
     private func emitter(into output: BlockingQueue<PipelineItem<DiscoveredFile>>) -> (PipelineItem<DiscoveredFile>) -> Void {
         guard !skipped.isEmpty else { return { output.push($0) } }
         return { [skipped] item in
-            let path: String
-            switch item {
-            case let .work(file): path = file.path
-            case let .settled(settlement): path = settlement.path
-            }
-            if !skipped.contains(path) { output.push(item) }
+            if !skipped.contains(item.path) { output.push(item) }
         }
     }
 

@@ -37,7 +37,7 @@ public enum ProfileHTML {
             \(stageBars(r.stages))
             <h2>Formats: files per second</h2>
             \(formatBars(r.formats))
-            \(libraryTable(r.formats))
+            \(libraryTable(r))
             <h2>Timeline: each file's work, one lane per stage worker</h2>
             \(timeline(run))
             <h2>Resident memory</h2>
@@ -91,16 +91,15 @@ public enum ProfileHTML {
     }
 
     /// Decode time per decoded file by library, per format; nothing when none was counted.
-    private static func libraryTable(_ formats: [ProfileReport.Format]) -> String {
-        let used = TimedLibrary.allCases.map(\.name).filter { name in formats.contains { $0.decodeLibraryMs[name] != nil } }
-        let decoded = formats.filter { $0.decodeMeanMs != nil }
+    private static func libraryTable(_ report: ProfileReport) -> String {
+        let used = report.librariesUsed.filter { name in report.formats.contains { $0.decodeLibraryMs[name] != nil } }
+        let decoded = report.formats.filter { $0.decodeMeanMs != nil }
         guard !used.isEmpty, !decoded.isEmpty else { return "" }
         let head = "<tr><th>format</th>" + used.map { "<th>\(GalleryHTML.escape($0))</th>" }.joined() + "<th>own</th></tr>"
         let rows = decoded.map { format in
-            let counted = format.decodeLibraryMs.values.reduce(0, +)
-            return "<tr><th>\(GalleryHTML.escape(format.format))</th>"
+            "<tr><th>\(GalleryHTML.escape(format.format))</th>"
                 + used.map { "<td>" + (format.decodeLibraryMs[$0].map { String(format: "%.2f", $0) } ?? "-") + "</td>" }.joined()
-                + "<td>" + String(format: "%.2f", max(0, (format.decodeMeanMs ?? 0) - counted)) + "</td></tr>"
+                + "<td>" + String(format: "%.2f", format.decodeOwnMs) + "</td></tr>"
         }
         return """
             <h2 id="libraries">Decode: milliseconds per decoded file, by library (own: Shoebox's code around them)</h2>

@@ -52,23 +52,17 @@ public enum LibraryClock {
         guard let raw = pthread_getspecific(key) else { return try body() }
         let counts = raw.assumingMemoryBound(to: UInt64.self)
         guard counts[activeSlot] != 0 else { return try body() }
-        let start = now()
+        let start = MonotonicClock.now()
         let outer = counts[currentSlot]
         if outer != 0 { counts[Int(outer - 1)] &+= start &- counts[sinceSlot] }
         counts[currentSlot] = UInt64(library.rawValue + 1)
         counts[sinceSlot] = start
         defer {
-            let end = now()
+            let end = MonotonicClock.now()
             counts[library.rawValue] &+= end &- counts[sinceSlot]
             counts[currentSlot] = outer
             counts[sinceSlot] = end
         }
         return try body()
-    }
-
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 }
