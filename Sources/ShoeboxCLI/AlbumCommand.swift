@@ -78,6 +78,15 @@ enum AlbumCommand: Command {
     /// `paths` are the operands' bytes as `PathText`, for operands that name assets.
     private static func perform(_ action: String, title: String, operands: [String], paths: [String], at: Int,
                                 catalog: any Catalog) throws -> String {
+        do {
+            return try edit(action, title: title, operands: operands, paths: paths, at: at, catalog: catalog)
+        } catch AlbumError.noSuchAlbum(let missing, didYouMean: nil) {
+            throw AlbumError.noSuchAlbum(missing, didYouMean: try catalog.nearestTitle(to: missing))
+        }
+    }
+
+    private static func edit(_ action: String, title: String, operands: [String], paths: [String], at: Int,
+                             catalog: any Catalog) throws -> String {
         let ids = { try zip(operands, paths).map { try AssetArgument.id($0, path: $1, in: catalog) } }
         switch action {
         case "create":
@@ -99,7 +108,7 @@ enum AlbumCommand: Command {
     }
 
     private static func setCover(_ title: String, asset: String, path: String, catalog: any Catalog) throws -> String {
-        guard let album = try catalog.album(titled: title) else { throw AlbumError.noSuchAlbum(title) }
+        let album = try catalog.requireAlbum(titled: title)
         let id = try AssetArgument.id(asset, path: path, in: catalog)
         try catalog.setCover(id, of: album)
         return "the cover of \(album) is asset \(id)"

@@ -38,6 +38,7 @@ enum ContactSheetCommand: Command {
         guard ext == "jpg" || ext == "jpeg" else {
             throw UsageError("the sheet is written as JPEG: give a FILE ending in .jpg (got \(TerminalText.printable(output)))")
         }
+        try ReportFileError.check(output, option: "-o")
         let columns = try number(args, "--columns", in: 1...20)
         let rows = try number(args, "--rows", in: 1...40)
         let library = LibraryOption.library(args)
@@ -45,15 +46,16 @@ enum ContactSheetCommand: Command {
         var sheet = ContactSheet(catalog: catalog, library: library)
         sheet.columns = columns ?? sheet.columns
         sheet.rows = rows ?? sheet.rows
-        guard let album = try catalog.album(titled: title) else {
-            Output.error("Error: no album titled \"\(title)\" (see shoebox albums)")
-            return ExitStatus.failure
-        }
+        let album = try catalog.requireAlbum(titled: title)
         try Vips.start()
         let pages = try sheet.pages(of: album)
         for (index, page) in pages.enumerated() {
             let file = index == 0 ? output : pageName(output, number: index + 1)
-            try page.write(to: URL(fileURLWithPath: file), options: .atomic)
+            do {
+                try page.write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw ContactSheetError.unwritable(path: file, reason: ContactSheetError.reason(of: error))
+            }
             Output.line(PathText.printable(file))   // one line a page, whatever the name holds
         }
         Output.error("\(pages.count) pages of \(album)")

@@ -71,7 +71,7 @@ enum CoversCommand: Command {
 
     private static func albums(_ title: String?, catalog: any Catalog) throws -> [AlbumSummary] {
         guard let title else { return try catalog.albums() }
-        guard let album = try catalog.album(titled: title), let summary = try catalog.summary(of: album) else {
+        guard let summary = try catalog.summary(of: try catalog.requireAlbum(titled: title)) else {
             throw AlbumError.noSuchAlbum(title)
         }
         return [summary]

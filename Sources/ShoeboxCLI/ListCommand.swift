@@ -42,10 +42,7 @@ enum ListCommand: Command {
             try catalog.forEachAsset(print)
             return ExitStatus.success
         }
-        let options = try FetchArguments.options(args) { title in
-            guard let album = try catalog.album(titled: title) else { throw AlbumError.noSuchAlbum(title) }
-            return album
-        }
+        let options = try FetchArguments.options(args) { try catalog.requireAlbum(titled: $0) }
         try catalog.fetchAssets(options).forEach(print)
         return ExitStatus.success
     }

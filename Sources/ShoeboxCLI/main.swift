@@ -51,7 +51,10 @@ func main() -> Int32 {
     }
     arguments.removeFirst()
     guard let command = ShoeboxCommands.commands.first(where: { $0.name == first }) else {
-        Output.error("Error: unknown command '\(first)'", then: "\n" + ShoeboxCommands.overview)
+        let names = ShoeboxCommands.commands.map { $0.name }
+        var message = "Error: unknown command '\(first)'"
+        if let guess = NearestName.suggestion(for: first, among: names) { message += " (did you mean '\(guess)'?)" }
+        Output.error(message, then: "\n" + ShoeboxCommands.overview)
         return ExitStatus.usage
     }
     // After `--` every argument is an operand: `album create -- -h` makes an album titled "-h".

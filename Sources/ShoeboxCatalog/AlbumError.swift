@@ -1,10 +1,14 @@
 /// Why an album operation was refused, naming the album and the asset concerned.
 public enum AlbumError: Error, Equatable, CustomStringConvertible {
-    case noSuchAlbum(String)
+    /// `didYouMean`: the title of an album the person probably meant, when one is close.
+    case noSuchAlbum(String, didYouMean: String? = nil)
     case noSuchAsset(Int64)
     /// Folder albums follow the folders on disk; only their cover can be set.
     case notAUserAlbum(String)
     case titleTaken(String)
+    /// A user album of a folder album's title would hide that folder album from every
+    /// lookup by title, so it is refused.
+    case folderAlbumTitle(String)
     case invalidTitle(String, reason: String)
     case notInAlbum(asset: Int64, album: String)
     /// An explicit cover must be an asset the album shows (catalogued without error, on disk).
@@ -13,11 +17,14 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noSuchAlbum(title): return "no album \"\(title)\""
+        case let .noSuchAlbum(title, guess):
+            return "no album \"\(title)\"" + (guess.map { " (did you mean \"\($0)\"? see shoebox albums)" } ?? " (see shoebox albums)")
         case let .noSuchAsset(id): return "no asset \(id) in the catalog"
         case let .notAUserAlbum(title):
             return "\"\(title)\" is a folder album: it follows its folder on disk and cannot be edited"
         case let .titleTaken(title): return "a user album \"\(title)\" already exists"
+        case let .folderAlbumTitle(title):
+            return "\"\(title)\" is the title of a folder album: a user album of that title would hide it (choose another title)"
         case let .invalidTitle(title, reason): return "invalid album title \"\(title)\": \(reason)"
         case let .notInAlbum(asset, album): return "asset \(asset) is not in album \"\(album)\""
         case let .notShown(asset, album):

@@ -15,7 +15,8 @@
 /// - Each edit is one transaction; errors are `AlbumError`, naming the album and the asset.
 /// - Thread safety: every method may be called from any thread; writes are serialised.
 public protocol AlbumStore: AnyObject, Sendable {
-    /// Makes the user album `title`, or finds it; `created` says which.
+    /// Makes the user album `title`, or finds it; `created` says which. A new user album may
+    /// not take the title of a folder album that shows assets (`AlbumError.folderAlbumTitle`).
     func createAlbum(titled title: String) throws -> (album: AlbumReference, created: Bool)
     /// Appends assets to a user album; assets already in it stay where they are.
     func addAssets(_ ids: [Int64], to title: String) throws
@@ -29,6 +30,7 @@ public protocol AlbumStore: AnyObject, Sendable {
     /// Moves assets that are in the album to `position`, in the order given; the others keep
     /// their order around them.
     func reorderAssets(_ ids: [Int64], in title: String, at position: Int) throws
+    /// Refused for the title of another user album or of a folder album that shows assets.
     func renameAlbum(_ title: String, to newTitle: String) throws
     /// Deletes a user album and its cover records; its assets are untouched.
     func deleteAlbum(_ title: String) throws
@@ -59,6 +61,19 @@ public protocol AlbumStore: AnyObject, Sendable {
 }
 
 extension AlbumStore {
+    /// The album a person means by `title`; when there is none, throws `noSuchAlbum` with the
+    /// title of the album they probably meant (`NearestName`), if one is close.
+    public func requireAlbum(titled title: String) throws -> AlbumReference {
+        if let album = try album(titled: title) { return album }
+        throw AlbumError.noSuchAlbum(title, didYouMean: try nearestTitle(to: title))
+    }
+
+    /// The title of the shown album nearest to `title` (a typing slip away, or the same last
+    /// folder name), nil when none is close.
+    public func nearestTitle(to title: String) throws -> String? {
+        NearestName.suggestion(for: title, among: try albums(includingCovers: false).map { $0.album.title })
+    }
+
     /// Every album that shows at least one asset, with its cover records
     /// (`albums(includingCovers: true)`): what the gallery, `covers` and `albums --json` show.
     public func albums() throws -> [AlbumSummary] {

@@ -104,7 +104,7 @@ import Testing
         let folder = try cli.shoebox("album", "add", "orientation", "1", "--library", library.path)
         #expect(folder.status == 1 && folder.errors.hasPrefix("Error: \"orientation\" is a folder album"))
         let missing = try cli.shoebox("album", "add", "Nowhere", "1", "--library", library.path)
-        #expect(missing.status == 1 && missing.errors == "Error: no album \"Nowhere\"\n")
+        #expect(missing.status == 1 && missing.errors == "Error: no album \"Nowhere\" (see shoebox albums)\n")
         _ = try cli.shoebox("album", "create", "Trip", "--library", library.path)
         let noAsset = try cli.shoebox("album", "add", "Trip", "/no/such/photo.jpg", "--library", library.path)
         #expect(noAsset.status == 1 && noAsset.errors == "Error: no asset /no/such/photo.jpg in the catalog\n")
@@ -134,7 +134,7 @@ import Testing
         let objects = try lines(result.output).map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(objects.map { "\($0?["id"] as? Int ?? 0)" } == order)
         let missing = try cli.shoebox("list", "--album", "Nowhere", "--library", library.path)
-        #expect(missing.status == 1 && missing.errors == "Error: no album \"Nowhere\"\n")
+        #expect(missing.status == 1 && missing.errors == "Error: no album \"Nowhere\" (see shoebox albums)\n")
     }
 
     @Test func listFetchMistakesAreUsageErrors() throws {

@@ -44,11 +44,46 @@ import Testing
         #expect(pipeline.status == 64 && pipeline.errors.hasPrefix("Error: no pipeline named \"no-such-pipeline\""))
     }
 
-    @Test func aPathThatDoesNotExistFailsTheRun() throws {
+    @Test func aMistypedCommandIsNamed() throws {
+        let result = try shoebox("ingst")
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: unknown command 'ingst' (did you mean 'ingest'?)\n"))
+    }
+
+    /// The names a person can give, not the folders searched.
+    @Test func anUnknownPipelineListsThePipelinesAndTheNearestOne() throws {
+        let result = try shoebox("ingest", "samples", "--pipeline", "defualt")
+        #expect(result.status == 64)
+        #expect(result.errors == "Error: no pipeline named \"defualt\" (did you mean \"default\"? "
+            + "the pipelines are: bench-256, bench-thumb-preview, default, profile-decode)\n")
+    }
+
+    /// A typing slip is not a job: no library is made, no summary printed.
+    @Test func anIngestOfOnlyMissingPathsIsRefusedBeforeALibraryIsMade() throws {
         let folder = try TemporaryFolder()
-        let result = try shoebox("ingest", "/nonexistent/photos", "--library", folder.url.appendingPathComponent("library").path)
+        let library = folder.url.appendingPathComponent("library")
+        let result = try shoebox("ingest", Fixtures.samples.path + "s", "--library", library.path)
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.errors == "Error: there is no file or folder \(Fixtures.samples.path)s "
+            + "(did you mean \(Fixtures.samples.path)?): nothing was ingested\n")
+        #expect(!FileManager.default.fileExists(atPath: library.path))
+    }
+
+    @Test func aMissingPathBesideAnExistingOneFailsTheRun() throws {
+        let folder = try TemporaryFolder()
+        let inbox = try folder.subfolder("inbox")
+        let result = try shoebox("ingest", inbox.path, "/nonexistent/photos", "--library", folder.url.appendingPathComponent("library").path)
         #expect(result.status == 1)
         #expect(result.errors.contains("warning: cannot open /nonexistent/photos: No such file or directory"))
+    }
+
+    @Test func aContactSheetIntoAMissingFolderIsRefusedInWords() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        let result = try shoebox("contact-sheet", "samples", "-o", "/missing/dir/x.jpg", "--library", library)
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: cannot write -o /missing/dir/x.jpg: there is no folder /missing/dir (make it first, or name another file)\n")
     }
 
     @Test func ingestingTheSamplesReportsTheBrokenOnesAndExits1() throws {

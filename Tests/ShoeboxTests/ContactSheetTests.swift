@@ -55,7 +55,7 @@ import Testing
     @Test func anUnknownAlbumOrAnotherFormatIsRefused() throws {
         let library = try Library()
         let missing = try library.sheet(["no such album", "-o", library.folder.url.appendingPathComponent("x.jpg").path])
-        #expect(missing.status == 1 && missing.errors.hasPrefix("Error: no album titled \"no such album\""))
+        #expect(missing.status == 1 && missing.errors == "Error: no album \"no such album\" (see shoebox albums)\n")
         let pdf = try library.sheet(["orientation", "-o", library.folder.url.appendingPathComponent("x.pdf").path])
         #expect(pdf.status == 64 && pdf.errors.hasPrefix("Error: the sheet is written as JPEG"))
     }

@@ -1,13 +1,21 @@
+import ShoeboxModel
+
 /// Why a pipeline could not be found or used.
 public enum PipelineError: Error, CustomStringConvertible, Equatable {
-    case notFound(name: String, searched: [String])
+    /// `available` are the names that can be given (every folder searched, first one wins).
+    case notFound(name: String, available: [String], searched: [String])
     case unreadable(file: String, reason: String)
     case invalid(file: String, reason: String)
 
     public var description: String {
         switch self {
-        case let .notFound(name, searched):
-            return "no pipeline named \"\(name)\" (looked in \(searched.joined(separator: ", ")))"
+        case let .notFound(name, available, searched):
+            guard !available.isEmpty else {
+                return "no pipeline named \"\(name)\", and no pipelines at all in \(searched.joined(separator: ", ")) "
+                    + "(set SHOEBOX_PIPELINES to their folder, or give a pipeline file)"
+            }
+            let guess = NearestName.suggestion(for: name, among: available).map { "did you mean \"\($0)\"? " } ?? ""
+            return "no pipeline named \"\(name)\" (\(guess)the pipelines are: \(available.joined(separator: ", ")))"
         case let .unreadable(file, reason): return "cannot read pipeline \(file): \(reason)"
         case let .invalid(file, reason): return "invalid pipeline \(file): \(reason)"
         }

@@ -20,7 +20,13 @@ public enum PipelineLocator {
             let candidate = folder.appendingPathComponent("\(value).json")
             if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
         }
-        throw PipelineError.notFound(name: value, searched: folders.map(\.path))
+        throw PipelineError.notFound(name: value, available: names(in: folders), searched: folders.map(\.path))
+    }
+
+    /// The pipeline names the folders offer, sorted, each once.
+    static func names(in folders: [URL]) -> [String] {
+        let files = folders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        return Set(files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }).sorted()
     }
 
     public static func load(_ nameOrFile: String?) throws -> PipelineConfiguration {

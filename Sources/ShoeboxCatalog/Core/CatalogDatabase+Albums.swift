@@ -6,6 +6,9 @@ extension CatalogDatabase {
     func createAlbum(titled title: String) throws -> (album: AlbumReference, created: Bool) {
         try AlbumTitle.validate(title)
         return try writing { db in
+            if try CatalogAlbums.albumRowID(.user(title), db: db) == nil, try CatalogAlbums.folderAlbumExists(title, db: db) {
+                throw AlbumError.folderAlbumTitle(title)
+            }
             let made = try db.first("""
                 INSERT INTO albums (kind, title, created_at) VALUES ('user', ?, ?) ON CONFLICT (kind, title) DO NOTHING RETURNING id
                 """, title, CatalogClock.now()) { _ in true } ?? false
@@ -59,6 +62,7 @@ extension CatalogDatabase {
         try writing { db in
             let id = try CatalogAlbums.requireUserAlbum(title, db: db)
             guard newTitle != title else { return }
+            if try CatalogAlbums.folderAlbumExists(newTitle, db: db) { throw AlbumError.folderAlbumTitle(newTitle) }
             do {
                 try db.run("UPDATE albums SET title = ? WHERE id = ?", newTitle, id)
             } catch where db.isUniqueViolation(error) {

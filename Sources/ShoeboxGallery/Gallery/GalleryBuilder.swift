@@ -46,8 +46,8 @@ public struct GalleryBuilder {
         let links = GalleryLinks(gallery: Self.realPath(output), library: Self.realPath(library.root.path))
         let summaries = try catalog.albums()
         let chosen = try album.map { title -> [AlbumSummary] in
-            guard let reference = try catalog.album(titled: title),
-                  let summary = summaries.first(where: { $0.album == reference }) else { throw GalleryError.noSuchAlbum(title: title) }
+            let reference = try catalog.requireAlbum(titled: title)
+            guard let summary = summaries.first(where: { $0.album == reference }) else { throw GalleryError.noSuchAlbum(title: title) }
             return [summary]
         } ?? summaries
         var kept: Set<String> = [GalleryFileName.style, GalleryFileName.script, GalleryFileName.index, GalleryFileName.failures]

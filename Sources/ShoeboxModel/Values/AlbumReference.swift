@@ -1,7 +1,8 @@
 /// Names one album: its kind and its title.
 ///
-/// Titles are unique within a kind. A user album and a folder album may share a title; a
-/// reference says which one is meant.
+/// Titles are unique within a kind. A user album cannot be made or renamed to a folder
+/// album's title, but a folder ingested later may take a user album's: a reference says which
+/// one is meant.
 public struct AlbumReference: Hashable, Sendable, CustomStringConvertible {
     public var kind: AlbumKind
     public var title: String

@@ -205,13 +205,37 @@ import Testing
         #expect(throws: AlbumError.self) { try catalog.createAlbum(titled: "two\nlines") }
     }
 
+    /// A user album made first, a folder of its title ingested later: both exist, and the
+    /// title means the user album.
     @Test(arguments: CatalogBackend.all) func aTitleMeansTheUserAlbumBeforeTheFolderAlbum(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
         let catalog = f.catalog
+        _ = try catalog.createAlbum(titled: "2025")
+        let run = try catalog.beginRun(roots: ["/photos"])
+        try catalog.record(AlbumFixture.draft("/photos/2025/h.jpg", takenAt: "2025-01-01T00:00:00"), run: run)
+        #expect(try catalog.album(titled: "2025") == .user("2025"))
         #expect(try catalog.album(titled: "2024") == .folder("2024"))
-        _ = try catalog.createAlbum(titled: "2024")
-        #expect(try catalog.album(titled: "2024") == .user("2024"))
         #expect(try catalog.album(titled: "nowhere") == nil)
+    }
+
+    /// Otherwise the folder album would vanish from every lookup by title.
+    @Test(arguments: CatalogBackend.all) func aUserAlbumCannotTakeAFolderAlbumsTitle(backend: CatalogBackend) throws {
+        let f = try AlbumFixture(backend)
+        let catalog = f.catalog
+        #expect(throws: AlbumError.folderAlbumTitle("2024")) { try catalog.createAlbum(titled: "2024") }
+        _ = try catalog.createAlbum(titled: "Trip")
+        #expect(throws: AlbumError.folderAlbumTitle("2024")) { try catalog.renameAlbum("Trip", to: "2024") }
+        #expect(try catalog.album(titled: "2024") == .folder("2024"))
+        #expect(try catalog.album(titled: "Trip") == .user("Trip"))
+    }
+
+    @Test(arguments: CatalogBackend.all) func aMissingTitleNamesTheAlbumItIsASlipFor(backend: CatalogBackend) throws {
+        let f = try AlbumFixture(backend)
+        let catalog = f.catalog
+        _ = try catalog.createAlbum(titled: "Holiday")
+        try catalog.addAssets(f.ids(1), to: "Holiday")
+        #expect(throws: AlbumError.noSuchAlbum("Holliday", didYouMean: "Holiday")) { try catalog.requireAlbum(titled: "Holliday") }
+        #expect(throws: AlbumError.noSuchAlbum("Lisbon", didYouMean: nil)) { try catalog.requireAlbum(titled: "Lisbon") }
     }
 
     @Test(arguments: CatalogBackend.all) func coverRecordsAreReplacedAndListed(backend: CatalogBackend) throws {

@@ -1,0 +1,34 @@
+import Foundation
+import ShoeboxCatalog
+
+/// An ingest whose every PATH is missing is a typing slip, not a job: it is refused before a
+/// library is made or a summary printed. When some PATHs exist the run goes on, and the
+/// missing ones are warned about and fail the run as before (their assets left as they were).
+enum IngestRootError: Error, CustomStringConvertible {
+    case noSuchPath(String, didYouMean: String?)
+
+    static func check(_ roots: [String]) throws {
+        var status = stat()
+        let missing = roots.filter { lstat($0, &status) != 0 && errno == ENOENT }
+        guard missing.count == roots.count, let first = missing.first else { return }
+        throw noSuchPath(first, didYouMean: sibling(near: first))
+    }
+
+    /// An entry of the missing path's folder that its last name is probably a slip for.
+    private static func sibling(near path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
+              let name = NearestName.suggestion(for: url.lastPathComponent, among: names) else { return nil }
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? name : (parent as NSString).appendingPathComponent(name)
+    }
+
+    var description: String {
+        switch self {
+        case let .noSuchPath(path, guess):
+            let hint = guess.map { " (did you mean \(PathText.printable($0))?)" } ?? ""
+            return "there is no file or folder \(PathText.printable(path))\(hint): nothing was ingested"
+        }
+    }
+}
