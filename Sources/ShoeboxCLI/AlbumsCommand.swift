@@ -6,9 +6,13 @@ enum AlbumsCommand: Command {
     static let abstract = "List the albums, largest first, with their counts and covers."
     static let help = """
         OVERVIEW: \(abstract)
-        Folder albums (every folder holding assets, titled by its path relative to its ingested
-        root) and user albums (see 'shoebox album'). Only assets an album shows are counted:
-        catalogued without error and still on disk; albums that show none are not listed.
+        Smart albums first, each listed even when empty, in a fixed order: All Photos,
+        Favorites, Videos, Live Photos, Animated, RAW, Panoramas, Screenshots, Slo-mo, Recently
+        Added (computed from the catalog at each listing; docs/CATALOG.md says what each needs).
+        Then folder albums (every folder holding assets, titled by its path relative to its
+        ingested root) and user albums (see 'shoebox album'). Only assets an album shows are
+        counted: catalogued without error and still on disk; folder and user albums that show
+        none are not listed.
         Without --json, one tab-separated line per album: count, kind, title, counts per kind,
         and the cover asset's id (the cover images' records are not read: only --json lists them).
 
@@ -17,7 +21,7 @@ enum AlbumsCommand: Command {
         OPTIONS:
         \(LibraryOption.help)
         \(CatalogOption.help)
-          --json                  One JSON object a line per album: title, kind (folder or user),
+          --json                  One JSON object a line per album: title, kind (smart, folder or user),
                                   count, counts (per asset kind), coverAsset (an asset id) and
                                   covers ([{name, width, height, path}], from 'shoebox covers').
           -h, --help              Show this help.
@@ -30,7 +34,7 @@ enum AlbumsCommand: Command {
         let catalog = try CatalogOption.open(args, library: library)
         let json = args.has("--json")
         // The lines print no cover images: they are not read (on a large catalog, most of what a listing sends).
-        for album in try catalog.albums(includingCovers: json) {
+        for album in try catalog.smartAlbums(includingCovers: json) + catalog.albums(includingCovers: json) {
             Output.line(json ? try AlbumJSON.line(album, library: library) : row(album))
         }
         return ExitStatus.success

@@ -6,7 +6,7 @@ enum CoversCommand: Command {
     static let abstract = "Render album cover images ahead of time: square smart crops and mosaics."
     static let help = """
         OVERVIEW: \(abstract)
-        For each album, at each size: cover-N, a square crop of the cover asset around its most
+        For each album (smart albums with assets too), at each size: cover-N, a square crop of the cover asset around its most
         interesting part (libvips attention: a subject away from the centre stays in frame), and
         mosaic-N, a 2x2 mosaic of the album's first four assets. Upright as thumbnails are; a
         video gives its poster frame. Only images whose cover asset, first four assets or size
@@ -70,7 +70,7 @@ enum CoversCommand: Command {
     }
 
     private static func albums(_ title: String?, catalog: any Catalog) throws -> [AlbumSummary] {
-        guard let title else { return try catalog.albums() }
+        guard let title else { return try catalog.smartAlbums(includingCovers: true).filter { $0.count > 0 } + catalog.albums() }
         guard let summary = try catalog.summary(of: try catalog.requireAlbum(titled: title)) else {
             throw AlbumError.noSuchAlbum(title)
         }

@@ -85,7 +85,7 @@ enum IngestCommand: Command {
             throw UsageError("\(TerminalText.printable(inside)) is the library \(library.root.path) or lies inside it; "
                 + "a library is never ingested (give a PATH outside it)")
         }
-        try IngestRootError.check(args.positionalPaths)
+        try IngestRootError.check(args.positionalPaths, library: library)
         try library.seal()   // before anything is written there (the supervisor's crash log first)
         if journal == nil && !args.has("--no-supervise") {
             return try IngestSupervisor.run(library: library)

@@ -1,13 +1,16 @@
 import Foundation
-import ShoeboxCatalog
+import Shoebox
 
-/// An ingest whose every PATH is missing is a typing slip, not a job: it is refused before a
-/// library is made or a summary printed. When some PATHs exist the run goes on, and the
-/// missing ones are warned about and fail the run as before (their assets left as they were).
+/// A first ingest (no library yet) whose every PATH is missing is a typing slip, not a job:
+/// it is refused before a library is made or a summary printed. Into an existing library, a
+/// missing PATH may be an unmounted disk: the run goes on, and its summary reports the PATH
+/// and fails the run, its assets left as they were.
 enum IngestRootError: Error, CustomStringConvertible {
     case noSuchPath(String, didYouMean: String?)
 
-    static func check(_ roots: [String]) throws {
+    static func check(_ roots: [String], library: Library) throws {
+        let marker = library.root.appendingPathComponent(LibraryMarker.fileName).path
+        guard !FileManager.default.fileExists(atPath: marker) else { return }
         var status = stat()
         let missing = roots.filter { lstat($0, &status) != 0 && errno == ENOENT }
         guard missing.count == roots.count, let first = missing.first else { return }

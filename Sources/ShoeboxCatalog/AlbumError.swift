@@ -6,9 +6,11 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
     /// Folder albums follow the folders on disk; only their cover can be set.
     case notAUserAlbum(String)
     case titleTaken(String)
-    /// A user album of a folder album's title would hide that folder album from every
-    /// lookup by title, so it is refused.
-    case folderAlbumTitle(String)
+    /// A user album of a folder or smart album's title would hide that album from every
+    /// lookup by title, so it is refused; `by` is the kind of album holding the title.
+    case reservedTitle(String, by: AlbumKind)
+    /// Smart albums are computed from the catalog: not edited, their cover their newest asset.
+    case smartAlbum(String)
     case invalidTitle(String, reason: String)
     case notInAlbum(asset: Int64, album: String)
     /// An explicit cover must be an asset the album shows (catalogued without error, on disk).
@@ -23,8 +25,10 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
         case let .notAUserAlbum(title):
             return "\"\(title)\" is a folder album: it follows its folder on disk and cannot be edited"
         case let .titleTaken(title): return "a user album \"\(title)\" already exists"
-        case let .folderAlbumTitle(title):
-            return "\"\(title)\" is the title of a folder album: a user album of that title would hide it (choose another title)"
+        case let .reservedTitle(title, kind):
+            return "\"\(title)\" is the title of a \(kind.rawValue) album: a user album of that title would hide it (choose another title)"
+        case let .smartAlbum(title):
+            return "\"\(title)\" is a smart album: it is computed from the catalog, cannot be edited, and its cover is its newest asset"
         case let .invalidTitle(title, reason): return "invalid album title \"\(title)\": \(reason)"
         case let .notInAlbum(asset, album): return "asset \(asset) is not in album \"\(album)\""
         case let .notShown(asset, album):

@@ -48,6 +48,14 @@ public protocol AlbumStore: AnyObject, Sendable {
     /// thousands of albums is most of what the listing sends. Everything else, the cover asset
     /// too, is the same either way. `albums()` includes them.
     func albums(includingCovers: Bool) throws -> [AlbumSummary]
+    /// Every smart album (`SmartAlbum.allCases`, in that order), empty ones too: counts per
+    /// kind, the cover (its newest asset) and, when included, its recorded cover images.
+    /// Computed at each call from what the catalog holds.
+    func smartAlbums(includingCovers: Bool) throws -> [AlbumSummary]
+    /// Marks assets as the person's favorites (true), as not favorites whatever their rating
+    /// (false), or takes the mark away so that their rating decides (nil). Kept across
+    /// re-ingests and moves. An unknown id refuses the whole edit (`AlbumError.noSuchAsset`).
+    func setFavorite(_ mark: Bool?, for ids: [Int64]) throws
     /// One album's summary (an empty one too), or nil when there is no such album. Reads that
     /// album's row and cover records only, whatever the number of albums.
     func summary(of album: AlbumReference) throws -> AlbumSummary?

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SQL of one fetch, for either backend: its FROM, WHERE and ORDER BY, built from
 /// `AssetFetchOptions`.
 ///
@@ -36,13 +38,18 @@ struct AssetFetchQuery {
     private(set) var bindings: [Any?] = []
     let order: Order
 
-    /// `userAlbumID` is the row id of `options.album` when it is a user album.
-    init(_ options: AssetFetchOptions, userAlbumID: Int64?, dialect: SQLDialect) {
+    /// `userAlbumID` is the row id of `options.album` when it is a user album; `now` is the
+    /// moment Recently Added counts back from.
+    init(_ options: AssetFetchOptions, userAlbumID: Int64?, dialect: SQLDialect, now: Date = Date()) {
         self.dialect = dialect
         order = Self.order(options, isUserAlbum: userAlbumID != nil, dialect: dialect)
         source = Self.source(options, isUserAlbum: userAlbumID != nil)
         if let userAlbumID {
             add("m.album_id = ?", userAlbumID)
+        } else if let album = options.album, album.kind == .smart {
+            let smart = SmartAlbumSQL(SmartAlbum(title: album.title)?.membership ?? .anyOf([]), now: now)
+            conditions.append(smart.condition)
+            bindings.append(contentsOf: smart.bindings)
         } else if let album = options.album {
             add("a.album_folder = ?", album.title)
         }
@@ -66,6 +73,9 @@ struct AssetFetchQuery {
         case .added: return Order(expression: "a.added_at", ascending: sort.ascending, isInteger: false)
         case .name: return Order(expression: dialect.caseFolded("a.file_name"), ascending: sort.ascending, isInteger: false)
         case .album where isUserAlbum: return Order(expression: "m.position", ascending: sort.ascending, isInteger: true)
+        case .album where isRecentlyAdded(options):
+            // Recently Added's own order is the last added first, as PhotoKit's.
+            return Order(expression: "a.added_at", ascending: !sort.ascending, isInteger: false)
         case .album where options.album != nil:
             // A folder album's own order is newest first.
             return Order(expression: "a.sort_taken", ascending: !sort.ascending, isInteger: false)
@@ -78,16 +88,21 @@ struct AssetFetchQuery {
     /// sort key's. For counts, the one that also holds kind, capture date and location.
     private static func source(_ options: AssetFetchOptions, isUserAlbum: Bool) -> Source {
         if isUserAlbum { return .userAlbum }
-        if options.album != nil {
+        if let album = options.album, album.kind == .folder {
             return .assets(pageIndex: "assets_shown_folder", countIndex: "assets_shown_folder_dates")
         }
         let page: String
         switch options.effectiveSort.key {
+        case .album where isRecentlyAdded(options): page = "assets_shown_added"
         case .taken, .album: page = options.kinds.count == 1 ? "assets_shown_kind" : "assets_shown_taken"
         case .added: page = "assets_shown_added"
         case .name: page = "assets_shown_name"
         }
         return .assets(pageIndex: page, countIndex: "assets_shown_counts")
+    }
+
+    private static func isRecentlyAdded(_ options: AssetFetchOptions) -> Bool {
+        options.album?.kind == .smart && options.album.flatMap { SmartAlbum(title: $0.title) } == .recentlyAdded
     }
 
     private func from(counting: Bool) -> String {

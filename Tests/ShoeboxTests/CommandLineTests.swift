@@ -58,7 +58,7 @@ import Testing
             + "the pipelines are: bench-256, bench-thumb-preview, default, profile-decode)\n")
     }
 
-    /// A typing slip is not a job: no library is made, no summary printed.
+    /// On a first ingest a typing slip is not a job: no library is made, no summary printed.
     @Test func anIngestOfOnlyMissingPathsIsRefusedBeforeALibraryIsMade() throws {
         let folder = try TemporaryFolder()
         let library = folder.url.appendingPathComponent("library")
@@ -68,6 +68,17 @@ import Testing
         #expect(result.errors == "Error: there is no file or folder \(Fixtures.samples.path)s "
             + "(did you mean \(Fixtures.samples.path)?): nothing was ingested\n")
         #expect(!FileManager.default.fileExists(atPath: library.path))
+    }
+
+    /// Into a library that exists, a missing PATH may be an unmounted disk: the run reports it.
+    @Test func aMissingPathIntoAnExistingLibraryFailsTheRunWithASummary() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        _ = try shoebox("ingest", try folder.subfolder("inbox").path, "--library", library)
+        let result = try shoebox("ingest", "/nonexistent/photos", "--library", library)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("ingested 0, unchanged 0, "))
+        #expect(result.errors.contains("warning: cannot open /nonexistent/photos: No such file or directory"))
     }
 
     @Test func aMissingPathBesideAnExistingOneFailsTheRun() throws {

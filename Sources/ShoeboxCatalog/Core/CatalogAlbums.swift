@@ -22,7 +22,14 @@ enum CatalogAlbums {
             return id
         }
         if try folderAlbumExists(title, db: db) { throw AlbumError.notAUserAlbum(title) }
+        if let smart = SmartAlbum(title: title) { throw AlbumError.smartAlbum(smart.title) }
         throw AlbumError.noSuchAlbum(title)
+    }
+
+    /// Refuses a new user album title that a smart album or a shown folder album holds.
+    static func requireFreeTitle(_ title: String, db: some CatalogSQL) throws {
+        if SmartAlbum(title: title) != nil { throw AlbumError.reservedTitle(title, by: .smart) }
+        if try folderAlbumExists(title, db: db) { throw AlbumError.reservedTitle(title, by: .folder) }
     }
 
     /// Whether a folder album of that title shows any asset now.
@@ -49,6 +56,8 @@ enum CatalogAlbums {
             else { throw AlbumError.notInAlbum(asset: asset, album: album.title) }
         case .folder:
             guard folder == album.title else { throw AlbumError.notInAlbum(asset: asset, album: album.title) }
+        case .smart:
+            throw AlbumError.smartAlbum(album.title)
         }
         guard shown else { throw AlbumError.notShown(asset: asset, album: album.title) }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One album's summary and first assets, and albums' cover images, the same on every backend.
 /// The listing of every album (`albums(includingCovers:)`) is each backend's own: SQLite walks
 /// its covering indexes, PostgreSQL reads the counts and firsts its triggers keep.
@@ -5,12 +7,19 @@ extension CatalogDatabase {
     func album(titled title: String) throws -> AlbumReference? {
         try reading { db in
             if try CatalogAlbums.albumRowID(.user(title), db: db) != nil { return .user(title) }
-            return try CatalogAlbums.folderAlbumExists(title, db: db) ? .folder(title) : nil
+            if try CatalogAlbums.folderAlbumExists(title, db: db) { return .folder(title) }
+            return SmartAlbum(title: title)?.reference
         }
     }
 
     func summary(of album: AlbumReference) throws -> AlbumSummary? {
-        try reading { db in
+        if album.kind == .smart {
+            guard let smart = SmartAlbum(title: album.title) else { return nil }
+            return try reading { db in
+                try Self.smartSummary(smart, covers: Self.smartCoverRecords(db: db)[smart.title] ?? [], now: Date(), db: db)
+            }
+        }
+        return try reading { db in
             let row = try CatalogAlbumRow.read(album, db: db)
             if album.kind == .user && row == nil { return nil }
             let query = AssetFetchQuery(AssetFetchOptions(album: album), userAlbumID: album.kind == .user ? row?.id : nil,
@@ -60,12 +69,18 @@ extension CatalogDatabase {
         case .folder:
             return try db.first("SELECT 1 AS one FROM assets WHERE id = ? AND album_folder = ? AND \(ShownAssets.condition)",
                                 asset, album.title) { _ in true } != nil
+        case .smart:
+            return false   // a smart album has no explicit cover
         }
     }
 
     // MARK: Cover images
 
     func recordCovers(_ covers: [CoverRecord], for album: AlbumReference) throws {
+        if album.kind == .smart {
+            guard let smart = SmartAlbum(title: album.title) else { throw AlbumError.noSuchAlbum(album.title) }
+            return try writing { db in try Self.recordSmartCovers(covers, for: smart, db: db) }
+        }
         try writing { db in
             guard let id = try CatalogAlbums.albumRowID(album, db: db) ?? CatalogAlbums.makeFolderAlbumRow(album, db: db) else {
                 throw AlbumError.noSuchAlbum(album.title)
@@ -79,7 +94,7 @@ extension CatalogDatabase {
     }
 
     func recordedCoverPaths() throws -> Set<String> {
-        try distinctPaths(in: "album_covers")
+        try distinctPaths(in: "album_covers").union(distinctPaths(in: "smart_album_covers"))
     }
 
     /// Every album's cover records, in album row id then name order.
@@ -98,7 +113,7 @@ extension CatalogDatabase {
         try db.rows("SELECT name, recipe, width, height, path FROM album_covers WHERE album_id = ? ORDER BY name", id, as: coverRecord)
     }
 
-    private static func coverRecord(_ row: any CatalogRow) -> CoverRecord {
+    static func coverRecord(_ row: any CatalogRow) -> CoverRecord {
         CoverRecord(name: row.text("name"), recipe: row.text("recipe"), width: row.int("width"), height: row.int("height"),
                     relativePath: row.text("path"))
     }

@@ -6,9 +6,7 @@ extension CatalogDatabase {
     func createAlbum(titled title: String) throws -> (album: AlbumReference, created: Bool) {
         try AlbumTitle.validate(title)
         return try writing { db in
-            if try CatalogAlbums.albumRowID(.user(title), db: db) == nil, try CatalogAlbums.folderAlbumExists(title, db: db) {
-                throw AlbumError.folderAlbumTitle(title)
-            }
+            if try CatalogAlbums.albumRowID(.user(title), db: db) == nil { try CatalogAlbums.requireFreeTitle(title, db: db) }
             let made = try db.first("""
                 INSERT INTO albums (kind, title, created_at) VALUES ('user', ?, ?) ON CONFLICT (kind, title) DO NOTHING RETURNING id
                 """, title, CatalogClock.now()) { _ in true } ?? false
@@ -62,7 +60,7 @@ extension CatalogDatabase {
         try writing { db in
             let id = try CatalogAlbums.requireUserAlbum(title, db: db)
             guard newTitle != title else { return }
-            if try CatalogAlbums.folderAlbumExists(newTitle, db: db) { throw AlbumError.folderAlbumTitle(newTitle) }
+            try CatalogAlbums.requireFreeTitle(newTitle, db: db)
             do {
                 try db.run("UPDATE albums SET title = ? WHERE id = ?", newTitle, id)
             } catch where db.isUniqueViolation(error) {
@@ -79,6 +77,7 @@ extension CatalogDatabase {
     }
 
     func setCover(_ assetID: Int64?, of album: AlbumReference) throws {
+        if album.kind == .smart { throw AlbumError.smartAlbum(album.title) }
         try writing { db in
             if let assetID { try CatalogAlbums.requireCoverCandidate(assetID, of: album, db: db) }
             guard let id = try CatalogAlbums.albumRowID(album, db: db) ?? CatalogAlbums.makeFolderAlbumRow(album, db: db) else {

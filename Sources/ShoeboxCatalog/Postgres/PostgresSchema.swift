@@ -157,6 +157,19 @@ enum PostgresSchema {
         ALTER TABLE assets ADD COLUMN error_code text;
         ALTER TABLE assets ADD COLUMN error_detail text;
         """),
+        // Smart albums (issue 30): as SQLite's migration 10.
+        (10, """
+        ALTER TABLE assets ADD COLUMN favorite integer;
+        CREATE TABLE smart_album_covers (
+            title text NOT NULL,
+            name text NOT NULL,
+            recipe text NOT NULL,
+            width integer NOT NULL,
+            height integer NOT NULL,
+            path text NOT NULL,
+            PRIMARY KEY (title, name)
+        );
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

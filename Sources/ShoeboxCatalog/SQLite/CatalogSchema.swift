@@ -198,6 +198,20 @@ enum CatalogSchema {
         ALTER TABLE assets ADD COLUMN error_code TEXT;
         ALTER TABLE assets ADD COLUMN error_detail TEXT;
         """,
+        // 10 (smart albums, issue 30): the person's favorite mark (1 yes, 0 no, NULL: the
+        // rating decides), and the cover images of smart albums, which have no album row.
+        """
+        ALTER TABLE assets ADD COLUMN favorite INTEGER;
+        CREATE TABLE smart_album_covers (
+            title TEXT NOT NULL,
+            name TEXT NOT NULL,
+            recipe TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            PRIMARY KEY (title, name)
+        );
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

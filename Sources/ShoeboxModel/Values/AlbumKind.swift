@@ -5,4 +5,7 @@ public enum AlbumKind: String, Codable, Sendable, CaseIterable {
     case folder
     /// Made by a person: an ordered list of references to assets.
     case user
+    /// Computed from what the catalog holds (`SmartAlbum`), like PhotoKit's smart albums:
+    /// never stored, never edited, always listed (empty rather than absent).
+    case smart
 }

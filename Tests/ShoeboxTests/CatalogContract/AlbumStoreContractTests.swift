@@ -222,9 +222,9 @@ import Testing
     @Test(arguments: CatalogBackend.all) func aUserAlbumCannotTakeAFolderAlbumsTitle(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
         let catalog = f.catalog
-        #expect(throws: AlbumError.folderAlbumTitle("2024")) { try catalog.createAlbum(titled: "2024") }
+        #expect(throws: AlbumError.reservedTitle("2024", by: .folder)) { try catalog.createAlbum(titled: "2024") }
         _ = try catalog.createAlbum(titled: "Trip")
-        #expect(throws: AlbumError.folderAlbumTitle("2024")) { try catalog.renameAlbum("Trip", to: "2024") }
+        #expect(throws: AlbumError.reservedTitle("2024", by: .folder)) { try catalog.renameAlbum("Trip", to: "2024") }
         #expect(try catalog.album(titled: "2024") == .folder("2024"))
         #expect(try catalog.album(titled: "Trip") == .user("Trip"))
     }

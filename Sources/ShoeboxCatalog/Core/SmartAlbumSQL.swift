@@ -1,0 +1,32 @@
+import Foundation
+
+/// A smart album's membership (`SmartAlbumMembership`) as one WHERE condition over the assets
+/// under alias `a`, the same text for every backend, every value bound. `admits` is its Swift
+/// twin; `SmartAlbumTests` holds the two to each other.
+struct SmartAlbumSQL {
+    var condition: String
+    var bindings: [Any?]
+
+    init(_ membership: SmartAlbumMembership, now: Date) {
+        switch membership {
+        case .every:
+            (condition, bindings) = ("1 = 1", [])
+        case let .kind(kind):
+            (condition, bindings) = ("a.kind = ?", [kind.rawValue])
+        case let .subtype(subtype):
+            // `subtypes` is a comma-separated list of raw values, which hold no LIKE wildcard.
+            (condition, bindings) = ("(',' || a.subtypes || ',') LIKE ?", ["%,\(subtype.rawValue),%"])
+        case .favorite:
+            (condition, bindings) = ("(a.favorite = 1 OR (a.favorite IS NULL AND a.rating >= ?))", [FavoriteRule.favoriteRating])
+        case let .addedWithin(days):
+            let start = SmartAlbumMembership.start(ofDays: days, before: now)
+            (condition, bindings) = ("a.added_at >= ?", [start.formatted(.iso8601)])
+        case let .anyOf(parts) where parts.isEmpty:
+            (condition, bindings) = ("1 = 0", [])   // admits nothing, as `admits` says
+        case let .anyOf(parts):
+            let made = parts.map { SmartAlbumSQL($0, now: now) }
+            condition = "(" + made.map(\.condition).joined(separator: " OR ") + ")"
+            bindings = made.flatMap(\.bindings)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// PhotoKit's smart albums (`PHAssetCollectionTypeSmartAlbum`): collections computed from
+/// what the catalog holds, updated by every ingest, never edited by hand.
+///
+/// Each one's members are the shown assets its `membership` admits, newest first (by
+/// capture date, else the date added). The evidence each needs is in docs/CATALOG.md; a caller
+/// may rely on every case being listed, in this order, whether or not it has members.
+public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
+    case allPhotos, favorites, videos, livePhotos, animated, raw, panoramas, screenshots, sloMo, recentlyAdded
+
+    /// How long an asset stays in Recently Added after it was first catalogued.
+    public static let recentDays = 30
+
+    /// The title it is listed and found by (`list --album Favorites`).
+    public var title: String {
+        switch self {
+        case .allPhotos: return "All Photos"
+        case .favorites: return "Favorites"
+        case .videos: return "Videos"
+        case .livePhotos: return "Live Photos"
+        case .animated: return "Animated"
+        case .raw: return "RAW"
+        case .panoramas: return "Panoramas"
+        case .screenshots: return "Screenshots"
+        case .sloMo: return "Slo-mo"
+        case .recentlyAdded: return "Recently Added"
+        }
+    }
+
+    /// The smart album of that title, its case ignored (`favorites` is Favorites).
+    public init?(title: String) {
+        guard let found = Self.allCases.first(where: { $0.title.lowercased() == title.lowercased() }) else { return nil }
+        self = found
+    }
+
+    public var reference: AlbumReference { AlbumReference(.smart, title) }
+
+    public var membership: SmartAlbumMembership {
+        switch self {
+        case .allPhotos: return .every
+        case .favorites: return .favorite
+        case .videos: return .kind(.video)
+        case .livePhotos: return .kind(.livePhoto)
+        case .animated: return .subtype(.animated)   // more than one frame: GIF, WebP, AVIF, PNG; a still GIF is not
+        case .raw: return .subtype(.raw)
+        case .panoramas: return .subtype(.panorama)
+        case .screenshots: return .subtype(.screenshot)
+        case .sloMo: return .subtype(.highFrameRate)
+        case .recentlyAdded: return .addedWithin(days: Self.recentDays)
+        }
+    }
+}
