@@ -56,6 +56,10 @@ let package = Package(
         // Values and pure rules: what an asset, an album and a file are, and the rules that
         // need no library (sizes, capture time, Live Photo pairing, resource grouping).
         .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Offline reverse geocoding: GeoNames' populated places (data/places.bin.gz), a
+        // position's nearest place, region, country and time zone.
+        .target(name: "ShoeboxPlaces", dependencies: ["ShoeboxModel", "CZlib"], path: "Sources/ShoeboxPlaces",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         // Reading originals safely and the parsers Shoebox writes itself (containers, EXIF,
         // XMP, IPTC): no decoding library, the fuzzers' main ground.
         .target(name: "ShoeboxParsers", dependencies: ["ShoeboxModel", "CXXHash", "CExpat", "CZlib"],
@@ -70,7 +74,7 @@ let package = Package(
                                                      "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample"],
                 path: "Sources/ShoeboxMedia", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The ingest: its pipeline and stages, the library folder, the profiler, covers.
-        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog",
+        .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxPlaces", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog",
                                                 "CCrashGuard", "CMalloc"],
                 path: "Sources/Shoebox", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The pages: the static gallery, contact sheets and the profile's page.
@@ -80,7 +84,7 @@ let package = Package(
                           swiftSettings: [.swiftLanguageMode(.v6)]),
         // The parser fuzz harness (scripts/fuzz.sh builds it with libFuzzer; plain, it replays inputs).
         .executableTarget(name: "ShoeboxFuzz", dependencies: ["Shoebox"], path: "Fuzz", exclude: ["shoebox.dict"]),
-        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
+        .testTarget(name: "ShoeboxTests", dependencies: ["ShoeboxModel", "ShoeboxPlaces", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"], path: "Tests/ShoeboxTests"),
     ],
     swiftLanguageModes: [.v5]
 )

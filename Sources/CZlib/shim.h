@@ -33,3 +33,22 @@ static inline long long sb_zlib_inflated_size(const void *data, size_t length, l
     if (total > at_most) return total;
     return status == Z_STREAM_END ? total : -1;
 }
+
+// Inflates a gzip member (`data`, as `gzip` writes it) into `out`, which holds `capacity`
+// bytes. Returns the count written; -1 when zlib cannot read the stream; -2 when it
+// inflates to more than `capacity` (nothing past `capacity` is ever written).
+static inline long long sb_gzip_inflate(const void *data, size_t length, void *out, size_t capacity) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) return -1;
+    if (length > 0x40000000u || capacity > 0x40000000u) { inflateEnd(&stream); return -2; }
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)length;
+    stream.next_out = (Bytef *)out;
+    stream.avail_out = (uInt)capacity;
+    int status = inflate(&stream, Z_FINISH);
+    long long written = (long long)(capacity - stream.avail_out);
+    inflateEnd(&stream);
+    if (status == Z_STREAM_END) return written;
+    return stream.avail_out == 0 ? -2 : -1;
+}

@@ -1,9 +1,9 @@
 import Shoebox
 
 /// The fetch options of `shoebox list`: `--album`, `--kind`, `--sort`, `--since`, `--until`,
-/// `--has-location`, `--limit`, `--offset`.
+/// `--has-location`, `--place`, `--limit`, `--offset`.
 enum FetchArguments {
-    static let options: Set<String> = ["--album", "--kind", "--sort", "--since", "--until", "--limit", "--offset"]
+    static let options: Set<String> = ["--album", "--kind", "--sort", "--since", "--until", "--place", "--limit", "--offset"]
     static let flags: Set<String> = ["--has-location"]
 
     static let help = """
@@ -20,6 +20,8 @@ enum FetchArguments {
                                   (local time).
           --until DATE            Captured on or before DATE; YYYY-MM-DD includes that whole day.
           --has-location          Only assets with a GPS position.
+          --place NAME            Only assets in this place: a city, region or country as
+                                  'shoebox places' lists it (its case ignored).
           --limit N               At most N assets.
           --offset N              Skip the first N assets.
         """
@@ -29,15 +31,17 @@ enum FetchArguments {
         options.contains { args.value($0) != nil } || flags.contains { args.has($0) }
     }
 
-    /// The options, with the album title resolved by `resolveAlbum`.
-    static func options(_ args: CommandLineArguments,
-                        resolveAlbum: (String) throws -> AlbumReference) throws -> AssetFetchOptions {
+    /// The options, with the album title resolved by `resolveAlbum` and the place's name by
+    /// `resolvePlace`.
+    static func options(_ args: CommandLineArguments, resolveAlbum: (String) throws -> AlbumReference,
+                        resolvePlace: (String) throws -> String) throws -> AssetFetchOptions {
         var options = AssetFetchOptions()
         options.kinds = Set(try args.allValues("--kind").map(kind))
         options.album = try args.value("--album").map(resolveAlbum)
         options.takenSince = try args.value("--since").map { try date($0, option: "--since") }
         options.takenUntil = try args.value("--until").map { try date($0, option: "--until") }
         options.hasLocation = args.has("--has-location") ? true : nil
+        options.place = try args.value("--place").map(resolvePlace)
         options.sort = try args.value("--sort").map(sort)
         options.limit = try args.integer("--limit", atLeast: 0)
         options.offset = try args.integer("--offset", atLeast: 0) ?? 0

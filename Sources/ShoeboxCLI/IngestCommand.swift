@@ -125,7 +125,7 @@ enum IngestCommand: Command {
         } else {
             Output.line(summaryLine(summary))
         }
-        for warning in summary.rootWarnings { Output.error("warning: \(warning)") }
+        for warning in summary.warnings { Output.error("warning: \(warning)") }
         if summary.stillFailed > 0 && style != .quiet {
             Output.error("note: \(summary.stillFailed) files failed in an earlier run and have not changed; --retry-failed retries them")
         }

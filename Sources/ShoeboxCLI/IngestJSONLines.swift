@@ -27,10 +27,10 @@ enum IngestJSONLines {
         let counts: [(String, Int)] = [
             ("ingested", summary.ingested), ("unchanged", summary.unchanged), ("relocated", summary.relocated),
             ("failed", summary.failed), ("stillFailed", summary.stillFailed), ("skipped", summary.skipped),
-            ("missing", summary.missing), ("unreadableRoots", summary.unreadableRoots),
+            ("missing", summary.missing), ("unreadableRoots", summary.unreadableRoots), ("placesNamed", summary.placesNamed),
         ]
         return .object([("event", .string("summary"))] + counts.map { ($0.0, .int(Int64($0.1))) } + [
-            ("warnings", .array(summary.rootWarnings.map { .string($0) })),
+            ("warnings", .array(summary.warnings.map { .string($0) })),
             ("seconds", .number(String(format: "%.3f", summary.seconds))),
             ("status", .int(Int64(status))),
         ])

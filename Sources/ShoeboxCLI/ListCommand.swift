@@ -42,7 +42,8 @@ enum ListCommand: Command {
             try catalog.forEachAsset(print)
             return ExitStatus.success
         }
-        let options = try FetchArguments.options(args) { try catalog.requireAlbum(titled: $0) }
+        let options = try FetchArguments.options(args, resolveAlbum: { try catalog.requireAlbum(titled: $0) },
+                                                 resolvePlace: { try PlaceName.resolve($0, in: catalog) })
         try catalog.fetchAssets(options).forEach(print)
         return ExitStatus.success
     }

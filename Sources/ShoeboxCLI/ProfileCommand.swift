@@ -113,7 +113,7 @@ enum ProfileCommand: Command {
         case let .profiled(profiled): run = profiled
         case let .stopped(ending): return IngestSupervisor.finish(like: ending)
         }
-        for warning in run.summary.rootWarnings { Output.error("warning: \(warning)") }
+        for warning in run.summary.warnings { Output.error("warning: \(warning)") }
         run.report.context = ProfileContext(report: run.report, configuration: configuration)
         var status = run.summary.unreadableRoots > 0 ? ExitStatus.failure : ExitStatus.success
         if let baseline {

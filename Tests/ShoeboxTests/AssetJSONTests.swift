@@ -58,8 +58,8 @@ import Testing
             "errorClass", "errorStage",
             "exposureTime", "fileSize", "fNumber", "focalLength", "format", "frameCount", "frameRate", "gps", "height", "id",
             "iso", "keywords", "kind", "lensModel", "locationSource", "loopCount", "make", "missing", "model", "motionPhoto",
-            "orientation", "pairedVideo", "pairing", "path", "rating", "resources", "status", "subtypes", "takenAt", "takenAtSource",
-            "thumbnails", "title", "warning", "width",
+            "orientation", "pairedVideo", "pairing", "path", "place", "rating", "resources", "status", "subtypes", "takenAt",
+            "takenAtSource", "takenOffset", "takenOffsetSource", "thumbnails", "title", "warning", "width",
         ])
     }
 }

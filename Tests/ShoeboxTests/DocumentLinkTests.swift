@@ -6,7 +6,7 @@ import Testing
 /// not by a reader.
 @Suite struct DocumentLinkTests {
     /// README, docs/ and the pipelines' README: what a reader of the repository follows.
-    static let documents = ["README.md", "pipelines/README.md", "samples/README.md"]
+    static let documents = ["README.md", "pipelines/README.md", "samples/README.md", "data/README.md"]
         + ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.repository.appendingPathComponent("docs").path)) ?? [])
             .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }
 

@@ -96,7 +96,7 @@ import Testing
         try fileManager.moveItem(at: root, to: unmounted)
         let summary = try library.ingest([root])
         #expect(summary.missing == 0)
-        #expect(summary.rootWarnings.count == 1)
+        #expect(summary.warnings.count == 1)
         #expect(try library.assets().allSatisfy { !$0.missing })
     }
 
@@ -109,7 +109,7 @@ import Testing
         }
         let summary = try library.ingest([root])
         #expect(summary.missing == 0)
-        #expect(summary.rootWarnings.first?.contains("holds no files") == true)
+        #expect(summary.warnings.first?.contains("holds no files") == true)
         #expect(try library.assets().allSatisfy { !$0.missing })
     }
 

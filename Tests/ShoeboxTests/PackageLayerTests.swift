@@ -6,7 +6,7 @@ import Testing
 /// reviewer, keeps the catalog free of the pipeline and the values free of every library.
 @Suite struct PackageLayerTests {
     /// Shoebox's own targets, lowest first.
-    static let layers = ["ShoeboxModel", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"]
+    static let layers = ["ShoeboxModel", "ShoeboxPlaces", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog", "Shoebox", "ShoeboxGallery", "ShoeboxCLI"]
 
     /// Each target's dependencies, from `swift package dump-package` (its own scratch folder,
     /// so that it never waits on the build this test runs in).

@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON form of an album, as `shoebox albums --json` prints it, one object a line.
 ///
-/// Every key is always present: `title`, `kind` (`folder` or `user`), `count`, `counts` (every
+/// Every key is always present: `title`, `kind` (`smart`, `folder` or `user`), `count`, `counts` (every
 /// asset kind, 0 when none), `coverAsset` (an asset id, null for an empty album) and `covers`
 /// (`[{name, width, height, path}]`, paths absolute, as last rendered by `shoebox covers`).
 public enum AlbumJSON {

@@ -42,10 +42,11 @@ public enum AssetJSON {
             ("make", text(m.make)), ("missing", .bool(asset.missing)), ("model", text(m.model)),
             ("motionPhoto", motionPhoto ?? .null), ("orientation", integer(m.orientation)),
             ("pairedVideo", text(asset.pairedVideoPath)), ("pairing", text(asset.pairing?.rawValue)),
-            ("path", .string(asset.path)), ("rating", integer(m.rating)), ("resources", resources ?? .null),
+            ("path", .string(asset.path)), ("place", place(asset.place)), ("rating", integer(m.rating)), ("resources", resources ?? .null),
             ("status", .string(asset.status.rawValue)),
             ("subtypes", .array(asset.subtypes.sorted().map { .string($0.rawValue) })),
             ("takenAt", text(m.takenAt)), ("takenAtSource", text(m.takenAtSource?.rawValue)),
+            ("takenOffset", integer(asset.takenOffset)), ("takenOffsetSource", text(asset.takenOffsetSource?.rawValue)),
             ("thumbnails", .array(thumbnails)), ("title", text(m.title)), ("warning", text(asset.warning)),
             ("width", .int(Int64(asset.width))),
         ])
@@ -66,6 +67,13 @@ public enum AssetJSON {
     /// A library's refusal as `{"code", "library", "message"}` (code null when it has none).
     public static func cause(_ cause: LibraryCause?) -> JSONValue {
         cause.map { .object([("code", text($0.code)), ("library", .string($0.library)), ("message", .string($0.message))]) } ?? .null
+    }
+    /// A place as `{"city", "country", "countryCode", "region", "timeZone"}` (null when unknown).
+    public static func place(_ place: Place?) -> JSONValue {
+        place.map {
+            .object([("city", text($0.city)), ("country", .string($0.country)), ("countryCode", .string($0.countryCode)),
+                     ("region", text($0.region)), ("timeZone", text($0.timeZone))])
+        } ?? .null
     }
     static func integer(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
     static func optional(_ value: Double?, _ write: (Double) -> JSONValue) -> JSONValue { value.map(write) ?? .null }

@@ -130,6 +130,11 @@ public final class IngestPipeline {
         } else {
             try markMissing(reports.all, summary: &summary, onEvent: onEvent) { try sink.markMissing(under: $0, notSeenIn: run) }
         }
+        if let places = sink as? PlaceStore, !StopRequest.isRequested {
+            do { summary.placesNamed = try PlaceIndexer(catalog: places).update() } catch {
+                summary.warnings.append("places were not named: \(error)")
+            }
+        }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
@@ -212,16 +217,16 @@ public final class IngestPipeline {
             if report.isSingleFile { continue }
             if let problem = report.problem {
                 summary.unreadableRoots += 1
-                summary.rootWarnings.append("\(problem); its assets were not checked for missing files")
+                summary.warnings.append("\(problem); its assets were not checked for missing files")
             } else if report.regularFiles == 0 {
-                summary.rootWarnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
+                summary.warnings.append("\(report.root) holds no files (an unmounted disk?); its assets were not marked missing")
             } else if let flagged = try flag(report.root) {
                 for path in flagged {
                     summary.count(IngestEvent.missing(path: path))
                     onEvent(.missing(path: path))
                 }
             } else {
-                summary.rootWarnings.append("other workers are still at work under \(report.root); its assets were not "
+                summary.warnings.append("other workers are still at work under \(report.root); its assets were not "
                     + "checked for missing files (the last worker to finish there checks)")
             }
         }

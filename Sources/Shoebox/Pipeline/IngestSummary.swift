@@ -14,8 +14,11 @@ public struct IngestSummary: Sendable, Equatable, Codable {
     public var skipped = 0
     /// Assets newly flagged missing because their file is gone.
     public var missing = 0
-    /// Roots whose assets were not checked for missing files, with the reason.
-    public var rootWarnings: [String] = []
+    /// Roots whose assets were not checked for missing files, with the reason; and why places
+    /// could not be named (the run's files are catalogued all the same).
+    public var warnings: [String] = []
+    /// Positions named by the places indexer in this run (`PlaceIndexer`).
+    public var placesNamed = 0
     /// Roots that could not be walked at all (a typo, an unmounted disk): the run is not a success.
     public var unreadableRoots = 0
     public var seconds = 0.0

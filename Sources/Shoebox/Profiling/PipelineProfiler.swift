@@ -102,7 +102,7 @@ public struct PipelineProfiler {
         let wall = MonotonicClock.now() - recorder.origin
         let cpu = cpuBefore.flatMap { before in ResourceUsage.cpuSeconds().map { $0 - before } }
         let peak = ResourceUsage.peakResidentBytes()
-        streamer?.finish(with: summary.rootWarnings.map(ProfileRecord.rootWarning) + [
+        streamer?.finish(with: summary.warnings.map(ProfileRecord.rootWarning) + [
             .end(wall: wall, cpuSeconds: cpu, peakResidentBytes: peak, decodeWorkers: pipeline.decodeWorkers,
                  unreadableRoots: summary.unreadableRoots),
         ])

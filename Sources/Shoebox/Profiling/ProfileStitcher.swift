@@ -64,7 +64,7 @@ public struct ProfileStitcher {
             case .stage: break
             case let .timing(timing): own.append(timing)
             case let .memory(at, bytes): samples.append((at, bytes))
-            case let .rootWarning(text): summary.rootWarnings.append(text)
+            case let .rootWarning(text): summary.warnings.append(text)
             case let .end(wall, cpu, peak, workers, unreadable):
                 end = (wall, cpu, peak)
                 decodeWorkers = workers

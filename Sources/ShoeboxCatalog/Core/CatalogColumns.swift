@@ -1,14 +1,20 @@
 /// Column lists the core's statements share.
 enum CatalogColumns {
     /// The columns a sidecar may change (`refreshMetadata` writes these alone), in the order
-    /// of `sidecarValues`.
+    /// of `sidecarValues`; then those derived from the position and capture time (`placed`),
+    /// emptied whenever these are written, so that the places indexer derives them again.
     static let sidecar = ["taken_at", "taken_at_source", "gps_latitude", "gps_longitude", "gps_altitude",
-                          "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"]
+                          "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"] + placed
+
+    /// What `CatalogDatabase.recordPlaces` derives from the position and the capture time.
+    static let placed = ["place_city", "place_region", "place_country", "place_country_code", "place_zone",
+                         "place_version", "taken_offset", "taken_offset_source"]
 
     static func sidecarValues(_ asset: AssetDraft) -> [Any?] {
         let m = asset.metadata
         return [m.takenAt, m.takenAtSource?.rawValue, m.location?.latitude, m.location?.longitude, m.location?.altitude,
                 m.locationSource?.rawValue, m.rating, m.title, m.description, keywordsText(m.keywords), asset.sidecarStamp]
+            + Array(repeating: nil, count: placed.count)
     }
 
     /// Keywords as a JSON array of strings; nil for none.

@@ -16,7 +16,7 @@ extension CatalogDatabase {
         if album.kind == .smart {
             guard let smart = SmartAlbum(title: album.title) else { return nil }
             return try reading { db in
-                try Self.smartSummary(smart, covers: Self.smartCoverRecords(db: db)[smart.title] ?? [], now: Date(), db: db)
+                try Self.smartSummaries([smart], covers: Self.smartCoverRecords(db: db), now: Date(), db: db).first
             }
         }
         return try reading { db in

@@ -1,23 +1,55 @@
 import Foundation
 
-/// Smart albums (`SmartAlbum`), the same on every backend: computed by the fetch queries at
-/// each read, never stored; only their rendered cover images are recorded
+/// Smart albums (`SmartAlbum`), the same on every backend: computed by the fetch queries'
+/// conditions at each read, never stored; only their rendered cover images are recorded
 /// (`smart_album_covers`, keyed by title), since they have no album row.
+///
+/// Every smart album is counted in one pass over the shown assets (a column of counts and one
+/// of newest keys per album), then each non-empty one's cover is one seek by that key: a
+/// listing costs one scan whatever the number of smart albums, not one per album.
 extension CatalogDatabase {
     func smartAlbums(includingCovers: Bool) throws -> [AlbumSummary] {
         try reading { db in
             let covers = includingCovers ? try Self.smartCoverRecords(db: db) : [:]
-            let now = Date()
-            return try SmartAlbum.allCases.map { try Self.smartSummary($0, covers: covers[$0.title] ?? [], now: now, db: db) }
+            return try Self.smartSummaries(SmartAlbum.allCases, covers: covers, now: Date(), db: db)
         }
     }
 
-    /// A smart album's counts and cover (its newest asset), empty rather than absent.
-    static func smartSummary(_ album: SmartAlbum, covers: [CoverRecord], now: Date, db: Connection) throws -> AlbumSummary {
-        let query = AssetFetchQuery(AssetFetchOptions(album: album.reference), userAlbumID: nil, dialect: db.dialect, now: now)
-        let counts = try kindCounts(query, db: db)
-        let first = counts.total == 0 ? nil : try pageRows(query, after: nil, limit: 1, offset: 0, db: db).first?.id
-        return AlbumSummary(album: album.reference, counts: counts, coverAssetID: first, coverIsExplicit: false, covers: covers)
+    /// The albums' counts and covers (each one's first asset in its own order), empty albums
+    /// listed too.
+    static func smartSummaries(_ albums: [SmartAlbum], covers: [String: [CoverRecord]], now: Date,
+                               db: Connection) throws -> [AlbumSummary] {
+        let queries = albums.map { AssetFetchQuery(AssetFetchOptions(album: $0.reference), userAlbumID: nil, dialect: db.dialect, now: now) }
+        var columns: [String] = [], bindings: [Any?] = []
+        for (index, query) in queries.enumerated() {
+            let condition = query.conditions.dropFirst().joined(separator: " AND ")   // the first is the shown assets'
+            columns.append("sum(CASE WHEN \(condition) THEN 1 ELSE 0 END) AS n\(index)")
+            columns.append("max(CASE WHEN \(condition) THEN \(query.order.expression) END) AS k\(index)")
+            bindings += query.bindings + query.bindings
+        }
+        var counts = [KindCounts](repeating: KindCounts(), count: albums.count)
+        var newest = [String?](repeating: nil, count: albums.count)
+        let sql = "SELECT a.kind AS kind, \(columns.joined(separator: ", ")) FROM assets a WHERE \(ShownAssets.condition("a")) GROUP BY a.kind"
+        try db.forEachRow(sql, bindings) { row in
+            guard let kind = AssetKind(rawValue: row.text("kind")) else { return }
+            for index in albums.indices {
+                counts[index][kind] += row.int("n\(index)")
+                if let key = row.optionalText("k\(index)"), key > (newest[index] ?? "") { newest[index] = key }
+            }
+        }
+        return try albums.indices.map { index in
+            let cover = try newest[index].flatMap { try firstAsset(of: queries[index], at: $0, db: db) }
+            return AlbumSummary(album: albums[index].reference, counts: counts[index], coverAssetID: cover, coverIsExplicit: false,
+                                covers: covers[albums[index].title] ?? [])
+        }
+    }
+
+    /// The first asset of `query`'s order among those whose order key is `key`: the largest
+    /// id, as ties go in the order's direction (a smart album's own order is descending).
+    private static func firstAsset(of query: AssetFetchQuery, at key: String, db: Connection) throws -> Int64? {
+        let sql = "SELECT a.id AS id FROM assets a WHERE \(query.conditions.joined(separator: " AND ")) "
+            + "AND \(query.order.expression) = ? ORDER BY a.id DESC LIMIT 1"
+        return try db.rows(sql, values: query.bindings + [key]) { $0.int64("id") }.first
     }
 
     /// Every smart album's cover records, by title, in name order.

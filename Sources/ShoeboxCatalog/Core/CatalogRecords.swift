@@ -15,7 +15,8 @@ enum CatalogRecords {
         subtypes, paired_asset_id, pairing, hidden,
         (SELECT p.path FROM assets p WHERE p.id = assets.paired_asset_id) AS paired_path,
         (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id) AS paired_duration, warning,
-        rating, title, description, keywords, location_source, error_stage, error_library, error_code, error_detail
+        rating, title, description, keywords, location_source, error_stage, error_library, error_code, error_detail,
+        place_city, place_region, place_country, place_country_code, place_zone, taken_offset, taken_offset_source
         """
 
     /// How many records a listing reads at a time (and reads the thumbnails of in one query).
@@ -79,6 +80,15 @@ enum CatalogRecords {
         record.errorStage = row.optionalText("error_stage").flatMap(IngestStage.init(rawValue:))
         record.errorCause = row.optionalText("error_library").map {
             LibraryCause(library: $0, code: row.optionalText("error_code"), message: row.optionalText("error_detail") ?? "")
+        }
+        record.place = row.optionalText("place_country").map {
+            Place(city: row.optionalText("place_city"), region: row.optionalText("place_region"), country: $0,
+                  countryCode: row.text("place_country_code"), timeZone: row.optionalText("place_zone"))
+        }
+        if let own = record.metadata.takenAt.flatMap(CaptureOffset.own) {
+            (record.takenOffset, record.takenOffsetSource) = (own, .file)
+        } else if let derived = row.optionalInt("taken_offset") {
+            (record.takenOffset, record.takenOffsetSource) = (derived, row.optionalText("taken_offset_source").flatMap(CaptureOffset.Source.init))
         }
         return record
     }

@@ -106,3 +106,5 @@ extension PostgresCatalog: ResourceReading, DuplicateFinding {
 extension PostgresCatalog: AlbumStore {}
 
 extension PostgresCatalog: AssetFetching {}
+
+extension PostgresCatalog: PlaceStore {}

@@ -170,6 +170,18 @@ enum PostgresSchema {
             PRIMARY KEY (title, name)
         );
         """),
+        // Places (issue 30): as SQLite's migration 11.
+        (11, """
+        ALTER TABLE assets ADD COLUMN place_city text;
+        ALTER TABLE assets ADD COLUMN place_region text;
+        ALTER TABLE assets ADD COLUMN place_country text;
+        ALTER TABLE assets ADD COLUMN place_country_code text;
+        ALTER TABLE assets ADD COLUMN place_zone text;
+        ALTER TABLE assets ADD COLUMN place_version text;
+        ALTER TABLE assets ADD COLUMN taken_offset integer;
+        ALTER TABLE assets ADD COLUMN taken_offset_source text;
+        CREATE INDEX assets_place_pending ON assets(id) WHERE gps_latitude IS NOT NULL;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

@@ -212,6 +212,20 @@ enum CatalogSchema {
             PRIMARY KEY (title, name)
         );
         """,
+        // 11 (places, issue 30): where a position is, as the places data named it (its
+        // version, so that new data names every position again), and the UTC offset of a
+        // capture time that had none, from the place's time zone, with where it came from.
+        """
+        ALTER TABLE assets ADD COLUMN place_city TEXT;
+        ALTER TABLE assets ADD COLUMN place_region TEXT;
+        ALTER TABLE assets ADD COLUMN place_country TEXT;
+        ALTER TABLE assets ADD COLUMN place_country_code TEXT;
+        ALTER TABLE assets ADD COLUMN place_zone TEXT;
+        ALTER TABLE assets ADD COLUMN place_version TEXT;
+        ALTER TABLE assets ADD COLUMN taken_offset INTEGER;
+        ALTER TABLE assets ADD COLUMN taken_offset_source TEXT;
+        CREATE INDEX assets_place_pending ON assets(id) WHERE gps_latitude IS NOT NULL;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

@@ -105,3 +105,5 @@ extension SQLiteCatalog: ResourceReading, DuplicateFinding {
 extension SQLiteCatalog: AlbumStore {}
 
 extension SQLiteCatalog: AssetFetching {}
+
+extension SQLiteCatalog: PlaceStore {}

@@ -14,6 +14,9 @@ public struct AssetFetchOptions: Equatable, Sendable {
     public var takenUntil: String?
     /// true: only assets with a GPS position; false: only those without; nil: both.
     public var hasLocation: Bool?
+    /// Only assets in this place: its name as `places` lists it (a city, a region or a
+    /// country), matched exactly.
+    public var place: String?
     /// Nil means the album's own order for an album fetch, else capture date ascending.
     public var sort: AssetSort?
     /// At most this many assets in all (nil: no limit).
@@ -22,8 +25,9 @@ public struct AssetFetchOptions: Equatable, Sendable {
     public var offset: Int = 0
 
     public init(kinds: Set<AssetKind> = [], album: AlbumReference? = nil, takenSince: String? = nil,
-                takenUntil: String? = nil, hasLocation: Bool? = nil, sort: AssetSort? = nil,
+                takenUntil: String? = nil, hasLocation: Bool? = nil, place: String? = nil, sort: AssetSort? = nil,
                 limit: Int? = nil, offset: Int = 0) {
+        self.place = place
         self.kinds = kinds
         self.album = album
         self.takenSince = takenSince

@@ -35,6 +35,12 @@ public struct AssetRecord: Sendable, Equatable {
     public var pairedVideoPath: String?
     /// What the ingest noticed about a file it catalogued all the same (`AssetDraft.warning`).
     public var warning: String?
+    /// Where its position is (`PlaceStore`), once the places indexer has named it.
+    public var place: Place?
+    /// The capture time's UTC offset in seconds east, and where it came from: the file's own,
+    /// else its place's time zone (`CaptureOffset`); nil when neither is known.
+    public var takenOffset: Int?
+    public var takenOffsetSource: CaptureOffset.Source?
     /// Every file of the asset (`ResourceReading.resources(ofAsset:)`), when read: `show` reads
     /// them, listings do not (nil).
     public var resources: [AssetResource]?
