@@ -1,9 +1,9 @@
 import Shoebox
 
 /// The fetch options of `shoebox list`: `--album`, `--kind`, `--sort`, `--since`, `--until`,
-/// `--has-location`, `--place`, `--limit`, `--offset`.
+/// `--has-location`, `--place`, `--moment`, `--limit`, `--offset`.
 enum FetchArguments {
-    static let options: Set<String> = ["--album", "--kind", "--sort", "--since", "--until", "--place", "--limit", "--offset"]
+    static let options: Set<String> = ["--album", "--kind", "--sort", "--since", "--until", "--place", "--moment", "--limit", "--offset"]
     static let flags: Set<String> = ["--has-location"]
 
     static let help = """
@@ -22,6 +22,7 @@ enum FetchArguments {
           --has-location          Only assets with a GPS position.
           --place NAME            Only assets in this place: a city, region or country as
                                   'shoebox places' lists it (its case ignored).
+          --moment ID             Only the assets of this moment ('shoebox moments' lists the ids).
           --limit N               At most N assets.
           --offset N              Skip the first N assets.
         """
@@ -34,7 +35,7 @@ enum FetchArguments {
     /// The options, with the album title resolved by `resolveAlbum` and the place's name by
     /// `resolvePlace`.
     static func options(_ args: CommandLineArguments, resolveAlbum: (String) throws -> AlbumReference,
-                        resolvePlace: (String) throws -> String) throws -> AssetFetchOptions {
+                        resolvePlace: (String) throws -> String, resolveMoment: (Int64) throws -> [Int64]) throws -> AssetFetchOptions {
         var options = AssetFetchOptions()
         options.kinds = Set(try args.allValues("--kind").map(kind))
         options.album = try args.value("--album").map(resolveAlbum)
@@ -42,6 +43,10 @@ enum FetchArguments {
         options.takenUntil = try args.value("--until").map { try date($0, option: "--until") }
         options.hasLocation = args.has("--has-location") ? true : nil
         options.place = try args.value("--place").map(resolvePlace)
+        options.ids = try args.value("--moment").map { text in
+            guard let id = Int64(text) else { throw UsageError("--moment takes a moment's id (a whole number), not \"\(text)\"") }
+            return try resolveMoment(id)
+        }
         options.sort = try args.value("--sort").map(sort)
         options.limit = try args.integer("--limit", atLeast: 0)
         options.offset = try args.integer("--offset", atLeast: 0) ?? 0

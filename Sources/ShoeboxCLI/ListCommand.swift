@@ -43,7 +43,13 @@ enum ListCommand: Command {
             return ExitStatus.success
         }
         let options = try FetchArguments.options(args, resolveAlbum: { try catalog.requireAlbum(titled: $0) },
-                                                 resolvePlace: { try PlaceName.resolve($0, in: catalog) })
+                                                 resolvePlace: { try PlaceName.resolve($0, in: catalog) },
+                                                 resolveMoment: { id in
+            guard let moment = MomentClustering.moments(try catalog.momentCandidates()).first(where: { $0.id == id }) else {
+                throw MomentError.noSuchMoment(id)
+            }
+            return moment.assetIDs
+        })
         try catalog.fetchAssets(options).forEach(print)
         return ExitStatus.success
     }

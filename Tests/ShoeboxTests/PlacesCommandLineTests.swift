@@ -85,3 +85,43 @@ import Testing
                             "2022-08-14T14:12:31+03:00 10800 file"])    // the phone wrote its own
     }
 }
+
+/// `shoebox moments` and `list --moment`, run as a user runs them.
+@Suite struct MomentsCommandLineTests {
+    let cli = CommandLineTests()
+
+    func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    /// Arezzo's nine photos of 22 October 2008, half an hour apart at most: one moment.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func aWalkThroughArezzoIsOneMomentTitledByItsPlace() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        _ = try cli.shoebox("ingest", Fixtures.corpus("exif-samples/jpg/gps").path, Fixtures.corpus("exiftool-t/GoPro.jpg").path,
+                            "--library", library)
+        let moments = lines(try cli.shoebox("moments", "--library", library).output).map { $0.split(separator: "\t").map(String.init) }
+        #expect(moments.map { Array($0[1...4]) + [$0[6]] } == [
+            ["1", "2017-10-03T10:58:29", "2017-10-03T10:58:29", "photo 1", "New York City, United States"],
+            ["9", "2008-10-22T16:28:39", "2008-10-22T17:00:07", "photo 9", "Arezzo, Italy"],
+        ])
+        let walk = try cli.shoebox("list", "--moment", moments[1][0], "--library", library)
+        #expect(lines(walk.output).map { URL(fileURLWithPath: String($0.split(separator: "\t").last!)).lastPathComponent } == [
+            "DSCN0010.jpg", "DSCN0012.jpg", "DSCN0021.jpg", "DSCN0025.jpg", "DSCN0027.jpg", "DSCN0029.jpg", "DSCN0038.jpg",
+            "DSCN0040.jpg", "DSCN0042.jpg"])
+        #expect(lines(try cli.shoebox("moments", "--by", "year", "--library", library).output) == [
+            "2017\t1 moment\t1\tphoto 1\tNew York City, United States", "2008\t1 moment\t9\tphoto 9\tArezzo, Italy"])
+        #expect(lines(try cli.shoebox("moments", "--year", "2008", "--library", library).output).count == 1)
+    }
+
+    @Test func theSamplesMomentsAreTitledByTheirDayOrPlace() throws {
+        let folder = try TemporaryFolder()
+        let library = folder.url.appendingPathComponent("library").path
+        _ = try cli.shoebox("ingest", Fixtures.sample("orientation").path, "--library", library)
+        // landscape_1 to _8 are a day apart each (2024-05-01 to 2024-05-08); _6 was taken in Paris.
+        let titles = lines(try cli.shoebox("moments", "--library", library).output).map { String($0.split(separator: "\t").last!) }
+        #expect(titles == ["Wednesday 8 May 2024", "Tuesday 7 May 2024", "Paris, France", "Sunday 5 May 2024", "Saturday 4 May 2024",
+                           "Friday 3 May 2024", "Thursday 2 May 2024", "Wednesday 1 May 2024"])
+        let missing = try cli.shoebox("list", "--moment", "9999", "--library", library)
+        #expect(missing.status == 1 && missing.errors == "Error: no moment 9999 (see shoebox moments)\n")
+    }
+}

@@ -108,3 +108,5 @@ extension PostgresCatalog: AlbumStore {}
 extension PostgresCatalog: AssetFetching {}
 
 extension PostgresCatalog: PlaceStore {}
+
+extension PostgresCatalog: MomentReading {}

@@ -107,3 +107,5 @@ extension SQLiteCatalog: AlbumStore {}
 extension SQLiteCatalog: AssetFetching {}
 
 extension SQLiteCatalog: PlaceStore {}
+
+extension SQLiteCatalog: MomentReading {}

@@ -17,6 +17,8 @@ public struct AssetFetchOptions: Equatable, Sendable {
     /// Only assets in this place: its name as `places` lists it (a city, a region or a
     /// country), matched exactly.
     public var place: String?
+    /// Only these assets (a moment's, `Moment.assetIDs`); nil: no such filter.
+    public var ids: [Int64]?
     /// Nil means the album's own order for an album fetch, else capture date ascending.
     public var sort: AssetSort?
     /// At most this many assets in all (nil: no limit).

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The library cut into moments, as Apple Photos, PhotoPrism and Nextcloud Memories cut it:
+/// shown assets in the order they were taken (their UTC instants, `MomentCandidate.instant`),
+/// a new moment where the gap to the previous asset exceeds `maximumGap` or the position
+/// jumps more than `maximumJump` from the moment's last known one.
+///
+/// Apple Photos starts a new moment on a change of place or a gap of a few hours; PhotoPrism
+/// groups by day and place; Nextcloud Memories by days. Six hours and 50 km keep a day out
+/// and back in one moment and split a night's journey.
+public enum MomentClustering {
+    public static let maximumGap: Double = 6 * 3600
+    public static let maximumJump: Double = 50   // km
+
+    public static func moments(_ candidates: [MomentCandidate]) -> [Moment] {
+        let timed = candidates.compactMap { candidate in candidate.instant.map { (candidate, $0) } }
+            .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
+        var groups: [[MomentCandidate]] = []
+        var lastInstant = -Double.infinity
+        var lastPlace: GPSLocation?
+        for (candidate, instant) in timed {
+            var jumped = false
+            if let last = lastPlace, let here = candidate.location { jumped = distance(last, here) > maximumJump }
+            if groups.isEmpty || instant - lastInstant > maximumGap || jumped {
+                groups.append([])
+                lastPlace = nil
+            }
+            groups[groups.count - 1].append(candidate)
+            lastInstant = instant
+            lastPlace = candidate.location ?? lastPlace
+        }
+        return groups.map(moment)
+    }
+
+    static func moment(_ members: [MomentCandidate]) -> Moment {
+        var counts = KindCounts()
+        for member in members { counts[member.kind] += 1 }
+        return Moment(id: members.map(\.id).min()!, assetIDs: members.map(\.id), start: members.first!.takenAt,
+                      end: members.last!.takenAt, counts: counts, coverAssetID: members.last!.id,
+                      title: MomentTitle.title(places: members.compactMap(\.place), start: members.first!.takenAt))
+    }
+
+    /// Great-circle distance in km.
+    static func distance(_ a: GPSLocation, _ b: GPSLocation) -> Double {
+        let (p1, p2) = (a.latitude * .pi / 180, b.latitude * .pi / 180)
+        let (dp, dl) = (p2 - p1, (b.longitude - a.longitude) * .pi / 180)
+        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * 6371.0088 * asin(min(1, sqrt(h)))
+    }
+}
