@@ -37,7 +37,25 @@ import Testing
     @Test func titlesAreFoundWhateverTheirCase() {
         #expect(SmartAlbum(title: "slo-mo") == .sloMo)
         #expect(SmartAlbum(title: "ALL PHOTOS") == .allPhotos)
-        #expect(SmartAlbum(title: "Selfies") == nil)
+        #expect(SmartAlbum(title: "Selfies") == .selfies)
+        #expect(SmartAlbum(title: "Bursts") == nil)
         #expect(SmartAlbum.allCases.map(\.reference.kind).allSatisfy { $0 == .smart })
+    }
+
+    @Test(arguments: [
+        ("iPhone 13 Pro front TrueDepth camera 2.71mm f/2.2", true), ("Pixel 8 Pro front camera 2.74mm f/2.2", true),
+        ("iPhone 13 Pro back triple camera 5.7mm f/1.5", false), (nil, false),
+    ] as [(String?, Bool)])
+    func aSelfieIsTakenWithTheFrontCamera(lens: String?, selfie: Bool) {
+        #expect(CaptureEvidence.isFrontCamera(lensModel: lens) == selfie)
+    }
+
+    @Test(arguments: [
+        ("RPReplay_Final1692022000.MP4", AssetKind.video, true), ("Screen Recording 2023-05-01 at 10.00.00.mov", .video, true),
+        ("Screen_Recording_20230101-120000.mp4", .video, true), ("screen-20230101-120000.mp4", .video, true),
+        ("IMG_0001.MOV", .video, false), ("Screen Recording 2023-05-01.png", .photo, false),
+    ])
+    func aScreenRecordingIsAVideoNamedByItsRecorder(name: String, kind: AssetKind, recording: Bool) {
+        #expect(CaptureEvidence.isScreenRecording(fileName: name, kind: kind) == recording)
     }
 }

@@ -18,6 +18,13 @@ struct SmartAlbumSQL {
             (condition, bindings) = ("(',' || a.subtypes || ',') LIKE ?", ["%,\(subtype.rawValue),%"])
         case .favorite:
             (condition, bindings) = ("(a.favorite = 1 OR (a.favorite IS NULL AND a.rating >= ?))", [FavoriteRule.favoriteRating])
+        case .frontCamera:
+            (condition, bindings) = ("lower(a.lens_model) LIKE ?", ["%\(CaptureEvidence.frontWord)%"])
+        case .screenRecording:
+            // A prefix compared whole (substr), so that no `_` in a name acts as a wildcard.
+            let prefixes = CaptureEvidence.screenRecordingPrefixes
+            let tests = prefixes.map { "substr(lower(a.file_name), 1, \($0.utf8.count)) = ?" }.joined(separator: " OR ")
+            (condition, bindings) = ("(a.kind = ? AND (\(tests)))", [AssetKind.video.rawValue] + prefixes)
         case let .addedWithin(days):
             let start = SmartAlbumMembership.start(ofDays: days, before: now)
             (condition, bindings) = ("a.added_at >= ?", [start.formatted(.iso8601)])

@@ -9,6 +9,10 @@ public indirect enum SmartAlbumMembership: Equatable, Sendable {
     case subtype(AssetSubtype)
     /// A favorite by `FavoriteRule`: the person's mark, else a rating of 5.
     case favorite
+    /// Taken with a phone's front camera, by its lens model (`CaptureEvidence.isFrontCamera`).
+    case frontCamera
+    /// A video a screen recorder made, by its name (`CaptureEvidence.isScreenRecording`).
+    case screenRecording
     /// First catalogued less than `days` days before now.
     case addedWithin(days: Int)
     case anyOf([SmartAlbumMembership])
@@ -20,9 +24,13 @@ public indirect enum SmartAlbumMembership: Equatable, Sendable {
         public var favoriteMark: Bool?
         public var rating: Int?
         public var addedAt: Date
+        public var lensModel: String?
+        public var fileName: String
 
-        public init(kind: AssetKind, subtypes: Set<AssetSubtype>, favoriteMark: Bool?, rating: Int?, addedAt: Date) {
+        public init(kind: AssetKind, subtypes: Set<AssetSubtype>, favoriteMark: Bool?, rating: Int?, addedAt: Date,
+                    lensModel: String? = nil, fileName: String = "") {
             (self.kind, self.subtypes, self.favoriteMark, self.rating, self.addedAt) = (kind, subtypes, favoriteMark, rating, addedAt)
+            (self.lensModel, self.fileName) = (lensModel, fileName)
         }
     }
 
@@ -32,6 +40,8 @@ public indirect enum SmartAlbumMembership: Equatable, Sendable {
         case let .kind(kind): return asset.kind == kind
         case let .subtype(subtype): return asset.subtypes.contains(subtype)
         case .favorite: return FavoriteRule.isFavorite(mark: asset.favoriteMark, rating: asset.rating)
+        case .frontCamera: return CaptureEvidence.isFrontCamera(lensModel: asset.lensModel)
+        case .screenRecording: return CaptureEvidence.isScreenRecording(fileName: asset.fileName, kind: asset.kind)
         case let .addedWithin(days): return asset.addedAt >= Self.start(ofDays: days, before: now)
         case let .anyOf(rules): return rules.contains { $0.admits(asset, now: now) }
         }

@@ -5,7 +5,8 @@
 /// capture date, else the date added). The evidence each needs is in docs/CATALOG.md; a caller
 /// may rely on every case being listed, in this order, whether or not it has members.
 public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
-    case allPhotos, favorites, videos, livePhotos, animated, raw, panoramas, screenshots, sloMo, recentlyAdded
+    case allPhotos, favorites, videos, livePhotos, selfies, animated, raw, panoramas, screenshots, screenRecordings, sloMo,
+         recentlyAdded
 
     /// How long an asset stays in Recently Added after it was first catalogued.
     public static let recentDays = 30
@@ -17,10 +18,12 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .favorites: return "Favorites"
         case .videos: return "Videos"
         case .livePhotos: return "Live Photos"
+        case .selfies: return "Selfies"
         case .animated: return "Animated"
         case .raw: return "RAW"
         case .panoramas: return "Panoramas"
         case .screenshots: return "Screenshots"
+        case .screenRecordings: return "Screen Recordings"
         case .sloMo: return "Slo-mo"
         case .recentlyAdded: return "Recently Added"
         }
@@ -40,10 +43,12 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .favorites: return .favorite
         case .videos: return .kind(.video)
         case .livePhotos: return .kind(.livePhoto)
+        case .selfies: return .frontCamera
         case .animated: return .subtype(.animated)   // more than one frame: GIF, WebP, AVIF, PNG; a still GIF is not
         case .raw: return .subtype(.raw)
         case .panoramas: return .subtype(.panorama)
         case .screenshots: return .subtype(.screenshot)
+        case .screenRecordings: return .screenRecording
         case .sloMo: return .subtype(.highFrameRate)
         case .recentlyAdded: return .addedWithin(days: Self.recentDays)
         }

@@ -19,7 +19,9 @@ import Testing
                 var draft = AlbumFixture.draft("/photos/smart/\(name)", takenAt: taken)
                 draft.subtypes = subtypes
                 draft.metadata.rating = rating
-                if name.hasSuffix(".mov") { draft.kind = .video }
+                if name.hasSuffix(".mov") || name.hasSuffix(".MP4") { draft.kind = .video }
+                if name.hasPrefix("selfie") { draft.metadata.lensModel = "iPhone 13 Pro front TrueDepth camera 2.71mm f/2.2" }
+                if name.hasPrefix("back") { draft.metadata.lensModel = "iPhone 13 Pro back triple camera 5.7mm f/1.5" }
                 ids[name] = try f.catalog.record(draft, run: run)
             }
         }
@@ -32,6 +34,10 @@ import Testing
             ("slow.mov", "2022-01-05T10:00:00", [.highFrameRate], nil),
             ("starred.jpg", "2022-01-06T10:00:00", [], 5),
             ("rejected.jpg", "2022-01-07T10:00:00", [], -1),
+            ("selfie.heic", "2022-01-08T10:00:00", [], nil),
+            ("back.heic", "2022-01-09T10:00:00", [], nil),
+            ("RPReplay_Final1692022000.MP4", "2022-01-10T10:00:00", [], nil),
+            ("Screen_Recording_20230101.jpg", "2022-01-11T10:00:00", [], nil),   // a still: no recording
         ]
 
         subscript(_ name: String) -> Int64 { ids[name]! }
@@ -44,9 +50,9 @@ import Testing
     @Test(arguments: CatalogBackend.all) func everySmartAlbumIsListedInItsOrderEvenWhenEmpty(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
         let listed = try f.catalog.smartAlbums(includingCovers: false)
-        #expect(listed.map(\.album.title) == ["All Photos", "Favorites", "Videos", "Live Photos", "Animated", "RAW",
-                                              "Panoramas", "Screenshots", "Slo-mo", "Recently Added"])
-        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 5])
+        #expect(listed.map(\.album.title) == ["All Photos", "Favorites", "Videos", "Live Photos", "Selfies", "Animated", "RAW",
+                                              "Panoramas", "Screenshots", "Screen Recordings", "Slo-mo", "Recently Added"])
+        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 5])
         #expect(listed[1].coverAssetID == nil, "an empty smart album has no cover")
     }
 
@@ -65,7 +71,9 @@ import Testing
         #expect(try s.fetched(.raw) == [s["raw.dng"]])
         #expect(try s.fetched(.animated) == [s["anim.webp"]])
         #expect(try s.fetched(.sloMo) == [s["slow.mov"]])
-        #expect(try s.fetched(.videos) == [s.f[5], s["slow.mov"]], "newest first")
+        #expect(try s.fetched(.videos) == [s.f[5], s["RPReplay_Final1692022000.MP4"], s["slow.mov"]], "newest first")
+        #expect(try s.fetched(.selfies) == [s["selfie.heic"]])
+        #expect(try s.fetched(.screenRecordings) == [s["RPReplay_Final1692022000.MP4"]])
         #expect(try s.fetched(.livePhotos) == [])
     }
 
@@ -99,7 +107,7 @@ import Testing
     @Test(arguments: CatalogBackend.all) func recentlyAddedHoldsWhatWasJustCataloguedLastAddedFirst(backend: CatalogBackend) throws {
         let s = try SmartRows(backend)
         let shown = try s.fetched(.allPhotos)
-        #expect(shown.count == 12)
+        #expect(shown.count == 16)
         #expect(try s.fetched(.recentlyAdded) == shown.sorted(by: >))
     }
 
@@ -113,7 +121,8 @@ import Testing
         for album in SmartAlbum.allCases {
             let admitted = shown.filter { asset in
                 album.membership.admits(.init(kind: asset.kind, subtypes: asset.subtypes, favoriteMark: marks[asset.id],
-                                              rating: asset.metadata.rating, addedAt: Date()), now: Date())
+                                              rating: asset.metadata.rating, addedAt: Date(), lensModel: asset.metadata.lensModel,
+                                              fileName: URL(fileURLWithPath: asset.path).lastPathComponent), now: Date())
             }
             #expect(Set(try s.fetched(album)) == Set(admitted.map(\.id)), "\(album.title)")
         }
