@@ -199,3 +199,27 @@ extension GalleryTests {
         #expect(AssetTile(asset: Self.record(path, subtypes: subtypes), links: links).badge == badge)
     }
 }
+
+extension GalleryTests {
+    func tile(_ place: Place?) -> String {
+        var metadata = PhotoMetadata()
+        metadata.location = GPSLocation(latitude: 48.858_37, longitude: 2.294_48)
+        var asset = AssetRecord(id: 1, path: "/p/eiffel.jpg", root: "/p", kind: .photo, format: .jpeg, contentHash: nil, fileSize: 1,
+                                modifiedNanoseconds: 0, width: 30, height: 20, metadata: metadata, status: .ok, errorClass: nil,
+                                errorMessage: nil, missing: false, addedAt: "2024-05-07T00:00:00Z",
+                                thumbnails: [ThumbnailRecord(name: "thumb", recipe: "r", width: 30, height: 20, relativePath: "thumbs/a.jpg")])
+        asset.place = place
+        return AssetTile(asset: asset, links: GalleryLinks(gallery: "/g", library: "/lib")).html
+    }
+
+    /// The photo view names the place; the position is shown only where no place is near.
+    @Test func thePhotoViewNamesThePlaceInsteadOfItsCoordinates() {
+        let paris = Place(city: "Paris", region: "Île-de-France", country: "France", countryCode: "FR", timeZone: "Europe/Paris")
+        #expect(tile(paris).contains(" data-p=\"Paris, Île-de-France, France\""))
+        #expect(tile(nil).contains(" data-p=\"48.85837, 2.29448\""))
+    }
+
+    @Test func everyPageCreditsGeoNames() {
+        #expect(GalleryHTML.page(title: "t", body: "").contains("<footer>Place names: <a href=\"https://www.geonames.org\">GeoNames</a>, CC BY 4.0</footer>"))
+    }
+}

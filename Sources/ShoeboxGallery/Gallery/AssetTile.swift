@@ -48,14 +48,19 @@ struct AssetTile {
         return animated ? GalleryLinks.original(asset.path) : nil
     }
 
-    /// The lightbox's facts: name, date and its source, camera, place, pixel size.
+    /// The lightbox's facts: name, date and its source, camera, place (its name, from the
+    /// places data; the position where no place is near), pixel size.
     private var details: [(String, String)] {
         let m = asset.metadata
         var fields: [(String, String)] = [("n", asset.path.split(separator: "/").last.map(String.init) ?? asset.path)]
         if let taken = m.takenAt { fields.append(("d", taken + (m.takenAtSource.map { " (\($0.rawValue))" } ?? ""))) }
         let camera = [m.make, m.model].compactMap { $0 }.joined(separator: " ")
         if !camera.isEmpty { fields.append(("c", camera)) }
-        if let place = m.location { fields.append(("p", Self.decimal(place.latitude, places: 5) + ", " + Self.decimal(place.longitude, places: 5))) }
+        if let place = asset.place {
+            fields.append(("p", [place.city, place.region, place.country].compactMap { $0 }.joined(separator: ", ")))
+        } else if let position = m.location {
+            fields.append(("p", Self.decimal(position.latitude, places: 5) + ", " + Self.decimal(position.longitude, places: 5)))
+        }
         fields.append(("z", "\(asset.width)×\(asset.height)"))
         return fields
     }

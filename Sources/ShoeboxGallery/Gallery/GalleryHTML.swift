@@ -34,6 +34,7 @@ enum GalleryHTML {
         <header><a href="\(GalleryFileName.index)">Albums</a> <a href="\(GalleryFileName.failures)">Failures</a></header>
         <h1>\(escape(title))</h1>
         \(body)
+        <footer>Place names: <a href="https://www.geonames.org">GeoNames</a>, CC BY 4.0</footer>
         </body>
         </html>
 
