@@ -17,9 +17,14 @@ public struct PlaceIndexer {
         self.dataFile = dataFile
     }
 
-    /// Names every pending position; returns how many.
+    /// Names every pending position; returns how many. Without places data, a catalog with no
+    /// position has nothing to name (0); one with positions gets the data's error.
     public func update() throws -> Int {
-        let url = try dataFile()
+        let url: URL
+        do { url = try dataFile() } catch {
+            guard try !catalog.positionsNeedingPlaces(version: "", after: 0, limit: 1).isEmpty else { return 0 }
+            throw error
+        }
         let version = try PlaceData.version(of: url)
         var geocoder: ReverseGeocoder?
         var after: Int64 = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shoebox
+import ShoeboxPlaces
 
 /// The promises of `PlaceStore` (see its doc comment) on every backend, through the
 /// `PlaceIndexer` an ingest runs and the committed GeoNames data.
@@ -39,6 +40,17 @@ import Testing
         #expect(try PlaceIndexer(catalog: trip.catalog).update() == 6)
         #expect(try PlaceIndexer(catalog: trip.catalog).update() == 0, "nothing left to name")
         #expect(try trip.catalog.positionsNeedingPlaces(version: "other data", after: 0, limit: 100).count == 6)
+    }
+
+    /// Without the places data, only a catalog with positions has something to say.
+    @Test(arguments: CatalogBackend.all) func missingPlacesDataMattersOnlyToPositions(backend: CatalogBackend) throws {
+        let missing = { () throws -> URL in throw PlaceDataError.notFound(searched: ["/nowhere/places.bin.gz"]) }
+        let empty = try backend.make().catalog
+        #expect(try PlaceIndexer(catalog: empty, dataFile: missing).update() == 0)
+        let trip = try Trip(backend)
+        #expect(throws: PlaceDataError.notFound(searched: ["/nowhere/places.bin.gz"])) {
+            try PlaceIndexer(catalog: trip.catalog, dataFile: missing).update()
+        }
     }
 
     @Test(arguments: CatalogBackend.all) func anAssetKeepsItsPlaceAndItsOffsetsSource(backend: CatalogBackend) throws {
