@@ -12,24 +12,27 @@ public enum MomentClustering {
     public static let maximumGap: Double = 6 * 3600
     public static let maximumJump: Double = 50   // km
 
+    /// Candidates are referred to by index while they are ordered and cut, so that a million
+    /// of them are held once, not copied into each step.
     public static func moments(_ candidates: [MomentCandidate]) -> [Moment] {
-        let timed = candidates.compactMap { candidate in candidate.instant.map { (candidate, $0) } }
-            .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
-        var groups: [[MomentCandidate]] = []
+        let timed = candidates.indices.compactMap { index in candidates[index].instant.map { (index: index, instant: $0) } }
+            .sorted { ($0.instant, candidates[$0.index].id) < ($1.instant, candidates[$1.index].id) }
+        var groups: [[Int]] = []
         var lastInstant = -Double.infinity
         var lastPlace: GPSLocation?
-        for (candidate, instant) in timed {
+        for (index, instant) in timed {
+            let location = candidates[index].location
             var jumped = false
-            if let last = lastPlace, let here = candidate.location { jumped = distance(last, here) > maximumJump }
+            if let last = lastPlace, let here = location { jumped = distance(last, here) > maximumJump }
             if groups.isEmpty || instant - lastInstant > maximumGap || jumped {
                 groups.append([])
                 lastPlace = nil
             }
-            groups[groups.count - 1].append(candidate)
+            groups[groups.count - 1].append(index)
             lastInstant = instant
-            lastPlace = candidate.location ?? lastPlace
+            lastPlace = location ?? lastPlace
         }
-        return groups.map(moment)
+        return groups.map { moment($0.map { candidates[$0] }) }
     }
 
     static func moment(_ members: [MomentCandidate]) -> Moment {
