@@ -76,10 +76,10 @@ extension AlbumStore {
         throw AlbumError.noSuchAlbum(title, didYouMean: try nearestTitle(to: title))
     }
 
-    /// The title of the shown album nearest to `title` (a typing slip away, or the same last
-    /// folder name), nil when none is close.
+    /// The title of the shown or smart album nearest to `title` (a typing slip away, or the
+    /// same last folder name), nil when none is close.
     public func nearestTitle(to title: String) throws -> String? {
-        NearestName.suggestion(for: title, among: try albums(includingCovers: false).map { $0.album.title })
+        NearestName.suggestion(for: title, among: try albums(includingCovers: false).map { $0.album.title } + SmartAlbum.allCases.map(\.title))
     }
 
     /// Every album that shows at least one asset, with its cover records

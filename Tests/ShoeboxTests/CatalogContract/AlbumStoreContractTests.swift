@@ -236,6 +236,7 @@ import Testing
         try catalog.addAssets(f.ids(1), to: "Holiday")
         #expect(throws: AlbumError.noSuchAlbum("Holliday", didYouMean: "Holiday")) { try catalog.requireAlbum(titled: "Holliday") }
         #expect(throws: AlbumError.noSuchAlbum("Lisbon", didYouMean: nil)) { try catalog.requireAlbum(titled: "Lisbon") }
+        #expect(throws: AlbumError.noSuchAlbum("Favourites", didYouMean: "Favorites")) { try catalog.requireAlbum(titled: "Favourites") }
     }
 
     @Test(arguments: CatalogBackend.all) func coverRecordsAreReplacedAndListed(backend: CatalogBackend) throws {
