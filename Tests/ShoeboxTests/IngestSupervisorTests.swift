@@ -65,7 +65,7 @@ import Testing
     /// To catch a hang, not to time the run: under ThreadSanitizer the TSan-built command and its
     /// ingest process start and run many times slower, four at once on two cores (CI at
     /// 9512eac: all four over one minute, none hung).
-    static let limit: TimeLimitTrait.Duration = Fixtures.underThreadSanitizer ? .minutes(10) : .minutes(1)
+    static let limit: TimeLimitTrait.Duration = Fixtures.underSanitizer ? .minutes(10) : .minutes(1)
 
     @Test(.timeLimit(Self.limit)) func killingTheCommandKillsItsIngestProcessAndFreesTheLibrary() throws {
         let hanging = try HangingIngest()

@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(Fixtures.underThreadSanitizer ? .minutes(10) : .minutes(2))) func aKilledSupervisorsLogIsTakenOverByTheNextIngest() throws {
+    @Test(.timeLimit(Fixtures.underSanitizer ? .minutes(10) : .minutes(2))) func aKilledSupervisorsLogIsTakenOverByTheNextIngest() throws {
         let stopped = try StoppedAfterACrash()
         let logs = stopped.supervisorLogs
         #expect(logs.map(stopped.text(of:)) == [stopped.boom + "\n"], "the child logged its crash in its supervisor's log")
@@ -82,7 +82,7 @@ import Testing
         #expect(stopped.text(of: "crash.log") ?? "" == "")
     }
 
-    @Test(.timeLimit(Fixtures.underThreadSanitizer ? .minutes(10) : .minutes(2))) func aSupervisorThatStopsHandsWhatItsLogHoldsToTheSharedLog() throws {
+    @Test(.timeLimit(Fixtures.underSanitizer ? .minutes(10) : .minutes(2))) func aSupervisorThatStopsHandsWhatItsLogHoldsToTheSharedLog() throws {
         let stopped = try StoppedAfterACrash()
 
         stopped.command.signal(SIGTERM)
