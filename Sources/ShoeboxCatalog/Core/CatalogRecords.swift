@@ -81,10 +81,7 @@ enum CatalogRecords {
         record.errorCause = row.optionalText("error_library").map {
             LibraryCause(library: $0, code: row.optionalText("error_code"), message: row.optionalText("error_detail") ?? "")
         }
-        record.place = row.optionalText("place_country").map {
-            Place(city: row.optionalText("place_city"), region: row.optionalText("place_region"), country: $0,
-                  countryCode: row.text("place_country_code"), timeZone: row.optionalText("place_zone"))
-        }
+        record.place = place(from: row)
         if let own = record.metadata.takenAt.flatMap(CaptureOffset.own) {
             (record.takenOffset, record.takenOffsetSource) = (own, .file)
         } else if let derived = row.optionalInt("taken_offset") {
@@ -105,8 +102,8 @@ enum CatalogRecords {
         metadata.fNumber = row.optionalDouble("f_number")
         metadata.exposureTime = row.optionalDouble("exposure_time")
         metadata.focalLength = row.optionalDouble("focal_length")
-        if let latitude = row.optionalDouble("gps_latitude"), let longitude = row.optionalDouble("gps_longitude") {
-            metadata.location = GPSLocation(latitude: latitude, longitude: longitude, altitude: row.optionalDouble("gps_altitude"))
+        if let location = location(from: row) {
+            metadata.location = location
         }
         metadata.rating = row.optionalInt("rating")
         metadata.title = row.optionalText("title")
@@ -133,5 +130,19 @@ enum CatalogRecords {
     /// A JSON array of strings as `CatalogColumns.keywordsText` wrote it; empty for anything else.
     static func keywords(fromText text: String) -> [String] {
         ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [Any] ?? []).compactMap { $0 as? String }
+    }
+
+    /// The position of a row that selected `gps_latitude`, `gps_longitude` and `gps_altitude`.
+    static func location(from row: any CatalogRow) -> GPSLocation? {
+        guard let latitude = row.optionalDouble("gps_latitude"), let longitude = row.optionalDouble("gps_longitude") else { return nil }
+        return GPSLocation(latitude: latitude, longitude: longitude, altitude: row.optionalDouble("gps_altitude"))
+    }
+
+    /// The place of a row that selected the `place_` columns (`PlaceStore`), nil when unnamed.
+    static func place(from row: any CatalogRow) -> Place? {
+        row.optionalText("place_country").map {
+            Place(city: row.optionalText("place_city"), region: row.optionalText("place_region"), country: $0,
+                  countryCode: row.text("place_country_code"), timeZone: row.optionalText("place_zone"))
+        }
     }
 }
