@@ -50,6 +50,17 @@ enum CatalogOption {
         }
     }
 
+    /// A catalog to read moments from, what changed cut first (`MomentStore.updateMoments`)
+    /// when this user may write it: an ingest keeps the moments, but a catalog an older
+    /// Shoebox wrote, or one an ingest stopped early, has changes waiting. One this user may
+    /// only read is read as kept.
+    static func openWithMomentsUpdated(_ arguments: CommandLineArguments, library: Library) throws -> any Catalog {
+        guard isWritable(try location(arguments, library: library)) else { return try open(arguments, library: library) }
+        let catalog = try open(arguments, library: library, for: .writing)
+        _ = try catalog.updateMoments()
+        return catalog
+    }
+
     /// An SQLite catalog that is not there: no library yet (the default), or a wrong path.
     private static func requireCatalog(_ location: CatalogLocation, library: Library) throws {
         guard let path = location.sqlitePath, !FileManager.default.fileExists(atPath: path) else { return }

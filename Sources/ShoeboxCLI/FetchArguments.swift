@@ -35,7 +35,7 @@ enum FetchArguments {
     /// The options, with the album title resolved by `resolveAlbum` and the place's name by
     /// `resolvePlace`.
     static func options(_ args: CommandLineArguments, resolveAlbum: (String) throws -> AlbumReference,
-                        resolvePlace: (String) throws -> String, resolveMoment: (Int64) throws -> [Int64]) throws -> AssetFetchOptions {
+                        resolvePlace: (String) throws -> String, resolveMoment: (Int64) throws -> Int64) throws -> AssetFetchOptions {
         var options = AssetFetchOptions()
         options.kinds = Set(try args.allValues("--kind").map(kind))
         options.album = try args.value("--album").map(resolveAlbum)
@@ -43,7 +43,7 @@ enum FetchArguments {
         options.takenUntil = try args.value("--until").map { try date($0, option: "--until") }
         options.hasLocation = args.has("--has-location") ? true : nil
         options.place = try args.value("--place").map(resolvePlace)
-        options.ids = try args.value("--moment").map { text in
+        options.moment = try args.value("--moment").map { text in
             guard let id = Int64(text) else { throw UsageError("--moment takes a moment's id (a whole number), not \"\(text)\"") }
             return try resolveMoment(id)
         }

@@ -32,7 +32,8 @@ enum ListCommand: Command {
                                             flags: FetchArguments.flags.union(["--json"]))
         guard args.positionals.isEmpty else { throw UsageError("list takes no arguments") }
         let library = LibraryOption.library(args)
-        let catalog = try CatalogOption.open(args, library: library)
+        let catalog = args.value("--moment") == nil ? try CatalogOption.open(args, library: library)
+            : try CatalogOption.openWithMomentsUpdated(args, library: library)
         let output = BufferedOutput()
         defer { output.flush() }
         let print = { (asset: AssetRecord) in
@@ -45,10 +46,8 @@ enum ListCommand: Command {
         let options = try FetchArguments.options(args, resolveAlbum: { try catalog.requireAlbum(titled: $0) },
                                                  resolvePlace: { try PlaceName.resolve($0, in: catalog) },
                                                  resolveMoment: { id in
-            guard let moment = MomentClustering.moments(try catalog.momentCandidates()).first(where: { $0.id == id }) else {
-                throw MomentError.noSuchMoment(id)
-            }
-            return moment.assetIDs
+            guard try catalog.moment(id: id) != nil else { throw MomentError.noSuchMoment(id) }
+            return id
         })
         try catalog.fetchAssets(options).forEach(print)
         return ExitStatus.success

@@ -43,8 +43,8 @@ enum MomentsCommand: Command {
             default: throw UsageError("--by takes year or month, not \"\(text)\"")
             }
         }
-        let catalog = try CatalogOption.open(args, library: LibraryOption.library(args))
-        let moments = MomentClustering.moments(try catalog.momentCandidates()).reversed().filter { year == nil || $0.start.hasPrefix(year!) }
+        let catalog = try CatalogOption.openWithMomentsUpdated(args, library: LibraryOption.library(args))
+        let moments = try catalog.moments(startingIn: year)
         let json = args.has("--json")
         if let period {
             for list in MomentList.lists(Array(moments), periodLength: period) { Output.line(json ? list.json : list.row) }

@@ -61,9 +61,7 @@ struct AssetFetchQuery {
         let dates = CaptureDateBounds(options)
         if let lower = dates.lower { add("a.sort_taken >= ?", lower) }
         if let upper = dates.upperExclusive { add("a.sort_taken < ?", upper) }
-        if let ids = options.ids {
-            add(dialect.isAmongIDs("a.id"), dialect.idList(ids))
-        }
+        if let moment = options.moment { add("a.moment_id = ?", moment) }
         if let place = options.place {
             add("(a.place_city = ? OR a.place_region = ? OR a.place_country = ?)", place, place, place)
         }

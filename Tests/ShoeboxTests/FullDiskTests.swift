@@ -6,9 +6,9 @@ import Testing
 /// With the library on a tiny file system, ingest stops with a clear error when space runs
 /// out, keeps nothing half-written, and finishes the job once space is available again.
 @Suite struct FullDiskTests {
-    /// A 300 KiB tmpfs, or nil where this process may not mount one (not root, a container).
+    /// A 400 KiB tmpfs, or nil where this process may not mount one (not root, a container).
     static func mountTinyFileSystem(at folder: URL) -> Bool {
-        run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", folder.path]) == 0
+        run("/bin/mount", ["-t", "tmpfs", "-o", "size=400k", "tmpfs", folder.path]) == 0
     }
 
     static func run(_ tool: String, _ arguments: [String]) -> Int32 {

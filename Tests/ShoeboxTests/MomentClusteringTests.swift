@@ -16,7 +16,7 @@ import Testing
     }
 
     func cut(_ assets: [MomentCandidate]) -> [[Int64]] {
-        MomentClustering.moments(assets).map(\.assetIDs)
+        MomentClustering.groups(assets).map { $0.map { assets[$0].id } }
     }
 
     @Test func moreThanSixHoursApartStartsANewMoment() {
@@ -48,7 +48,7 @@ import Testing
         let after = before + [asset(20, "2025-05-03T09:30:00"), asset(21, "2025-05-03T16:00:00"),
                               asset(22, "2025-05-03T20:00:00")]   // 21 and 22 bridge the gap
         #expect(MomentClustering.moments(after).map(\.id) == [10])
-        #expect(MomentClustering.moments(after)[0].assetIDs == [10, 20, 11, 21, 22, 12])
+        #expect(cut(after) == [[10, 20, 11, 21, 22, 12]])
     }
 
     @Test func aMomentHasItsSpanCountsAndNewestAsCover() throws {
@@ -56,6 +56,7 @@ import Testing
                                                             asset(2, "2025-05-03T11:00:00.500")]).first)
         #expect(moment.start == "2025-05-03T09:00:00" && moment.end == "2025-05-03T11:00:00.500")
         #expect(moment.counts == KindCounts([.video: 1, .photo: 2]) && moment.coverAssetID == 2 && moment.id == 1)
+        #expect(moment.count == 3 && moment.endInstant - moment.startInstant == 7200.5, "UTC instants: no offset is taken as UTC")
     }
 
     @Test(arguments: [

@@ -135,6 +135,9 @@ public final class IngestPipeline {
                 summary.warnings.append("places were not named: \(error)")
             }
         }
+        if let moments = sink as? MomentStore, !StopRequest.isRequested {
+            do { _ = try moments.updateMoments() } catch { summary.warnings.append("moments were not updated: \(error)") }
+        }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }

@@ -2,9 +2,11 @@
 enum CatalogColumns {
     /// The columns a sidecar may change (`refreshMetadata` writes these alone), in the order
     /// of `sidecarValues`; then those derived from the position and capture time (`placed`),
-    /// emptied whenever these are written, so that the places indexer derives them again.
+    /// emptied whenever these are written, so that the places indexer derives them again; then
+    /// the flag that has the asset's moment cut again (`CatalogMoments`).
     static let sidecar = ["taken_at", "taken_at_source", "gps_latitude", "gps_longitude", "gps_altitude",
-                          "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"] + placed
+                          "location_source", "rating", "title", "description", "keywords", "sidecar_stamp"]
+        + placed + ["moment_pending"]
 
     /// What `CatalogDatabase.recordPlaces` derives from the position and the capture time.
     static let placed = ["place_city", "place_region", "place_country", "place_country_code", "place_zone",
@@ -14,7 +16,7 @@ enum CatalogColumns {
         let m = asset.metadata
         return [m.takenAt, m.takenAtSource?.rawValue, m.location?.latitude, m.location?.longitude, m.location?.altitude,
                 m.locationSource?.rawValue, m.rating, m.title, m.description, keywordsText(m.keywords), asset.sidecarStamp]
-            + Array(repeating: nil, count: placed.count)
+            + Array(repeating: nil, count: placed.count) + [1]
     }
 
     /// Keywords as a JSON array of strings; nil for none.

@@ -22,7 +22,7 @@ extension CatalogDatabase {
                 let p = item.place
                 try db.run("""
                     UPDATE assets SET place_city = ?, place_region = ?, place_country = ?, place_country_code = ?, place_zone = ?,
-                    place_version = ?, taken_offset = ?, taken_offset_source = ? WHERE id = ?
+                    place_version = ?, taken_offset = ?, taken_offset_source = ?, moment_pending = 1 WHERE id = ?
                     """, p?.city, p?.region, p?.country, p?.countryCode, p?.timeZone, version, item.takenOffset,
                     item.takenOffset == nil ? nil : CaptureOffset.Source.position.rawValue, item.id)
             }

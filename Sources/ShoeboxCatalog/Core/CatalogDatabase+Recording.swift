@@ -72,7 +72,9 @@ extension CatalogDatabase {
         let now = CatalogClock.now()
         let values = placeColumns(of: asset.file).values + assetValues(asset, run: run, now: now)
         if let id = asset.existingID {
-            // A file at this path that another asset held before (a move onto an old path) gives its row up.
+            // A file at this path that another asset held before (a move onto an old path) gives
+            // its row up, and its moment is cut again without it.
+            try CatalogMoments.markStale(ofAssetsWhere: "path = ? AND id <> ?", asset.file.path, id, db: db)
             try db.run("DELETE FROM assets WHERE path = ? AND id <> ?", asset.file.path, id)
             try db.forEachRow(recordingSQL.updateAsset, values + [id]) { _ in }
             return id

@@ -109,4 +109,4 @@ extension PostgresCatalog: AssetFetching {}
 
 extension PostgresCatalog: PlaceStore {}
 
-extension PostgresCatalog: MomentReading {}
+extension PostgresCatalog: MomentStore {}

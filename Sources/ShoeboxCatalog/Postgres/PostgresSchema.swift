@@ -182,6 +182,34 @@ enum PostgresSchema {
         ALTER TABLE assets ADD COLUMN taken_offset_source text;
         CREATE INDEX assets_place_pending ON assets(id) WHERE gps_latitude IS NOT NULL;
         """),
+        // Kept moments (issue 30): as SQLite's migration 12.
+        (12, """
+        ALTER TABLE assets ADD COLUMN taken_instant double precision;
+        ALTER TABLE assets ADD COLUMN moment_id bigint;
+        ALTER TABLE assets ADD COLUMN moment_pending integer NOT NULL DEFAULT 1;
+        CREATE INDEX assets_taken_instant ON assets(taken_instant);
+        CREATE INDEX assets_moment ON assets(moment_id);
+        CREATE INDEX assets_moment_pending ON assets(id)
+            WHERE moment_pending = 1 OR (moment_id IS NULL) = (status = 'ok' AND missing = 0 AND hidden = 0);
+        CREATE TABLE moments (
+            id bigint PRIMARY KEY,
+            start_taken text COLLATE "C" NOT NULL,
+            end_taken text COLLATE "C" NOT NULL,
+            start_instant double precision NOT NULL,
+            end_instant double precision NOT NULL,
+            photos integer NOT NULL,
+            videos integer NOT NULL,
+            live_photos integer NOT NULL,
+            gifs integer NOT NULL,
+            cover_asset_id bigint NOT NULL,
+            title text NOT NULL,
+            stale integer NOT NULL DEFAULT 0
+        );
+        CREATE INDEX moments_start_taken ON moments(start_taken);
+        CREATE INDEX moments_start_instant ON moments(start_instant);
+        CREATE INDEX moments_end_instant ON moments(end_instant);
+        CREATE INDEX moments_stale ON moments(id) WHERE stale = 1;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

@@ -226,6 +226,37 @@ enum CatalogSchema {
         ALTER TABLE assets ADD COLUMN taken_offset_source TEXT;
         CREATE INDEX assets_place_pending ON assets(id) WHERE gps_latitude IS NOT NULL;
         """,
+        // 12 (kept moments, issue 30): each shown asset's instant and the moment it is kept
+        // in, a flag for "cut it again" (a new row, a changed time or offset), the moments
+        // themselves, and the index that finds what changed: flagged, shown without a moment,
+        // or in a moment though no longer shown (`CatalogMoments.pending`).
+        """
+        ALTER TABLE assets ADD COLUMN taken_instant REAL;
+        ALTER TABLE assets ADD COLUMN moment_id INTEGER;
+        ALTER TABLE assets ADD COLUMN moment_pending INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX assets_taken_instant ON assets(taken_instant);
+        CREATE INDEX assets_moment ON assets(moment_id);
+        CREATE INDEX assets_moment_pending ON assets(id)
+            WHERE moment_pending = 1 OR (moment_id IS NULL) = (status = 'ok' AND missing = 0 AND hidden = 0);
+        CREATE TABLE moments (
+            id INTEGER PRIMARY KEY,
+            start_taken TEXT NOT NULL,
+            end_taken TEXT NOT NULL,
+            start_instant REAL NOT NULL,
+            end_instant REAL NOT NULL,
+            photos INTEGER NOT NULL,
+            videos INTEGER NOT NULL,
+            live_photos INTEGER NOT NULL,
+            gifs INTEGER NOT NULL,
+            cover_asset_id INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            stale INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX moments_start_taken ON moments(start_taken);
+        CREATE INDEX moments_start_instant ON moments(start_instant);
+        CREATE INDEX moments_end_instant ON moments(end_instant);
+        CREATE INDEX moments_stale ON moments(id) WHERE stale = 1;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

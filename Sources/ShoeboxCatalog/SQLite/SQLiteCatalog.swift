@@ -108,4 +108,4 @@ extension SQLiteCatalog: AssetFetching {}
 
 extension SQLiteCatalog: PlaceStore {}
 
-extension SQLiteCatalog: MomentReading {}
+extension SQLiteCatalog: MomentStore {}

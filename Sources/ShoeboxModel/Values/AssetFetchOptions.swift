@@ -17,8 +17,8 @@ public struct AssetFetchOptions: Equatable, Sendable {
     /// Only assets in this place: its name as `places` lists it (a city, a region or a
     /// country), matched exactly.
     public var place: String?
-    /// Only these assets (a moment's, `Moment.assetIDs`); nil: no such filter.
-    public var ids: [Int64]?
+    /// Only the assets of this moment (`Moment.id`, as the catalog keeps it); nil: no such filter.
+    public var moment: Int64?
     /// Nil means the album's own order for an album fetch, else capture date ascending.
     public var sort: AssetSort?
     /// At most this many assets in all (nil: no limit).
@@ -27,9 +27,10 @@ public struct AssetFetchOptions: Equatable, Sendable {
     public var offset: Int = 0
 
     public init(kinds: Set<AssetKind> = [], album: AlbumReference? = nil, takenSince: String? = nil,
-                takenUntil: String? = nil, hasLocation: Bool? = nil, place: String? = nil, sort: AssetSort? = nil,
-                limit: Int? = nil, offset: Int = 0) {
+                takenUntil: String? = nil, hasLocation: Bool? = nil, place: String? = nil, moment: Int64? = nil,
+                sort: AssetSort? = nil, limit: Int? = nil, offset: Int = 0) {
         self.place = place
+        self.moment = moment
         self.kinds = kinds
         self.album = album
         self.takenSince = takenSince

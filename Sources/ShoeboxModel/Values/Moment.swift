@@ -5,21 +5,24 @@ public struct Moment: Equatable, Sendable {
     /// nothing, and kept when assets are added to it (new assets get larger ids) or when it
     /// absorbs another moment (the smaller id goes on).
     public var id: Int64
-    /// Its assets, in capture order.
-    public var assetIDs: [Int64]
     /// The first and last capture times, as written.
     public var start: String
     public var end: String
+    /// The first and last assets' instants (seconds since 1970 UTC), which order moments and
+    /// tell which of them a new asset may touch.
+    public var startInstant: Double
+    public var endInstant: Double
     public var counts: KindCounts
     /// Its newest asset.
     public var coverAssetID: Int64
     /// Where it was, or when: "Lisbon, Portugal", "Lisbon and Sintra", "Saturday 3 May 2025".
     public var title: String
 
-    public init(id: Int64, assetIDs: [Int64], start: String, end: String, counts: KindCounts, coverAssetID: Int64, title: String) {
-        (self.id, self.assetIDs, self.start, self.end, self.counts) = (id, assetIDs, start, end, counts)
-        (self.coverAssetID, self.title) = (coverAssetID, title)
+    public init(id: Int64, start: String, end: String, startInstant: Double, endInstant: Double, counts: KindCounts,
+                coverAssetID: Int64, title: String) {
+        (self.id, self.start, self.end, self.startInstant, self.endInstant) = (id, start, end, startInstant, endInstant)
+        (self.counts, self.coverAssetID, self.title) = (counts, coverAssetID, title)
     }
 
-    public var count: Int { assetIDs.count }
+    public var count: Int { counts.total }
 }
