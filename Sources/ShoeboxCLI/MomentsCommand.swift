@@ -11,6 +11,8 @@ enum MomentsCommand: Command {
         position moves more than 50 km. Each moment is titled by its places ("Lisbon, Portugal",
         "Lisbon and Sintra") or, without positions, by its first day ("Saturday 3 May 2025"),
         and keeps its id (its first-catalogued asset's) across re-ingests and additions.
+        Moments are kept in the catalog: each ingest cuts again what it changed, and so does
+        this command first when the catalog can be written.
         Newest first. Without --json, one tab-separated line a moment: id, count, start, end,
         counts per kind, cover asset (the newest), title. `shoebox list --moment ID` fetches one.
         With --by, PhotoKit's moment lists: one line a year or month, newest first: the year or
