@@ -8,9 +8,11 @@ enum GalleryCommand: Command {
     static let help = """
         OVERVIEW: \(abstract)
         A folder of plain HTML pages that opens from file:// with no network and no server:
-        index.html lists the albums (largest first, with covers and counts), each album's
-        pages show its assets in justified rows by their thumbnails' aspect (panoramas wide,
-        very tall images narrow), and failures.html lists every failed file by error class.
+        index.html shows the timeline (the moments by year and month, newest first, each
+        titled by its place or day, with its dates) and then the albums (largest first, with
+        covers and counts); each moment's and album's pages show its assets in justified rows
+        by their thumbnails' aspect (panoramas wide, very tall images narrow), and
+        failures.html lists every failed file by error class.
         Click a photo for a larger view and its date, camera and place. The pages point at
         the library's thumbnails (by a relative path) and at the original files.
 
@@ -25,7 +27,8 @@ enum GalleryCommand: Command {
         Written only into a new or empty folder, or one Shoebox made a gallery in before (its
         shoebox-gallery file); only Shoebox's own files there are written or removed, never
         through a link. Each page appears whole, and only pages whose content changed are
-        written again. The catalog is only read.
+        written again. The catalog is only read, except that moments waiting to be cut
+        (`shoebox moments`) are cut first when it can be written.
 
         USAGE: shoebox gallery --out DIR [--library DIR] [--catalog URL] [--album TITLE] [--page-size N] [--no-video] [--profile FILE]
 
@@ -33,7 +36,7 @@ enum GalleryCommand: Command {
           --out DIR               The gallery's folder (made when missing); open DIR/index.html.
         \(LibraryOption.help)
         \(CatalogOption.help)
-          --album TITLE           Only this album's pages (and the albums and failures pages).
+          --album TITLE           Only this album's pages (and the front and failures pages).
           --page-size N           Assets per album page, 50 to 5000 (default: \(GalleryBuilder.defaultPageSize)).
           --no-video              Encode no new video rendition (those already in DIR are still used).
           --profile FILE          Add the page of `shoebox profile PATH --html FILE` as profile.html,
@@ -57,7 +60,7 @@ enum GalleryCommand: Command {
             return size
         }
         let library = LibraryOption.library(args)
-        let catalog = try CatalogOption.open(args, library: library)
+        let catalog = try CatalogOption.openWithMomentsUpdated(args, library: library)
         var builder = GalleryBuilder(catalog: catalog, library: library)
         builder.pageSize = pageSize ?? builder.pageSize
         builder.encodesRenditions = !args.has("--no-video")
@@ -66,7 +69,8 @@ enum GalleryCommand: Command {
         let outcome = try builder.build(into: folder, album: args.value("--album"))
         warn(outcome.renditionFailures)
         Output.line("""
-            gallery in \(PathText.printable(folder)): \(outcome.albums) albums, \(outcome.pages) album pages; video renditions: \
+            gallery in \(PathText.printable(folder)): \(outcome.albums) albums, \(outcome.pages) album pages, \
+            \(outcome.moments) moments, \(outcome.momentPages) moment pages; video renditions: \
             \(outcome.renditionsMade) encoded, \(outcome.renditionsReused) reused, \(outcome.renditionFailures.count) failed; \
             \(outcome.written) files written, \(outcome.unchanged) unchanged, \(outcome.removed) removed
             """)

@@ -58,7 +58,7 @@ import Testing
         let pages = try GalleryProbe.look(at: [(gallery.page("index.html"), false), (gallery.page("failures.html"), false)])
         try #require(pages.count == 2)
         let (index, failures) = (pages[0], pages[1])
-        #expect(index.images.count == 9 && index.images.allSatisfy { $0 })
+        #expect(index.images.count == 9 + 18 && index.images.allSatisfy { $0 }, "nine albums, eighteen moments")
         for link in index.links where link.hasSuffix(".html") {
             #expect(FileManager.default.fileExists(atPath: gallery.out.appendingPathComponent(link).path), "\(link) exists")
         }
@@ -72,7 +72,28 @@ import Testing
         let gallery = try SampleGallery()
         let again = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
         #expect(again.status == 0)
-        #expect(again.output.hasSuffix("0 files written, 13 unchanged, 0 removed\n"))
+        #expect(again.output.hasSuffix("0 files written, 31 unchanged, 0 removed\n"))
+    }
+
+    /// The front page opens on the moments, newest first under their year and month; each
+    /// links to its page, which shows its assets under its title and days.
+    @Test func theFrontPageOpensOnTheTimeline() throws {
+        let gallery = try SampleGallery()
+        let index = try String(contentsOf: gallery.page("index.html"), encoding: .utf8)
+        let headings = index.components(separatedBy: "<h").filter { $0.first?.isNumber == true }.map { $0.prefix { $0 != "<" } }
+        #expect(headings.first == "1>Photos")
+        #expect(headings.dropFirst(3) == ["2>2024", "3>July 2024", "3>June 2024", "3>May 2024", "2>Albums"],
+                "after the year and month of the files with no capture time: the day they were added")
+        let moments = try ShoeboxBinary.run(["moments", "--library", gallery.library.path]).output
+        let paris = try #require(moments.split(separator: "\n").first { $0.hasSuffix("\tParis, France") })
+        let page = GalleryFileName.momentPage(try #require(Int64(paris.prefix { $0 != "\t" })), page: 1)
+        #expect(index.contains("<a class=\"album moment\" href=\"\(page)\">"))
+        #expect(index.contains("<span class=\"title\">Paris, France</span><span class=\"counts\">Monday 6 May 2024 · 2 photos</span>"))
+        #expect(index.contains("<span class=\"title\">Tuesday 7 May 2024</span><span class=\"counts\">1 photo</span>"),
+                "a day's title is not said twice")
+        let html = try String(contentsOf: gallery.page(page), encoding: .utf8)
+        #expect(html.contains("<h1>Paris, France</h1>") && html.contains("<p class=\"counts\">Monday 6 May 2024 · 2 photos</p>"))
+        #expect(html.components(separatedBy: "class=\"t photo\"").count - 1 == 2)
     }
 
     @Test func aFolderThatIsNotAGalleryIsNeverWrittenInto() throws {
@@ -93,7 +114,7 @@ import Testing
         try Data("old".utf8).write(to: stale)
         try Data("mine".utf8).write(to: notes)
         let run = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
-        #expect(run.output.hasSuffix("0 files written, 13 unchanged, 1 removed\n"))
+        #expect(run.output.hasSuffix("0 files written, 31 unchanged, 1 removed\n"))
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: notes.path))
     }
@@ -119,7 +140,8 @@ import Testing
 
     @Test(arguments: [("album-0123456789abcdef-12.html", true), ("album-0123456789abcdef-0.html", false),
                       ("album-0123456789ABCDEF-1.html", false), ("index.html", true), ("notes.html", false),
-                      ("album-0123456789abcdef-1.htm", false), ("shoebox-gallery", false)])
+                      ("album-0123456789abcdef-1.htm", false), ("shoebox-gallery", false), ("moment-42-1.html", true),
+                      ("moment-042-1.html", false), ("moment-x-1.html", false), ("moment-42-0.html", false)])
     func onlyShoeboxsOwnNamesAreEverRemoved(name: String, ours: Bool) {
         #expect(GalleryFileName.isOurs(name) == ours)
     }

@@ -76,3 +76,17 @@ import Testing
         #expect(cut([asset(1, "2004-02-26"), asset(2, "2004-02-26T05:00:00")]) == [[1, 2]])
     }
 }
+
+/// A moment's days as the gallery shows them (`MomentDates`).
+@Suite struct MomentDatesTests {
+    @Test(arguments: [
+        ("2025-05-03T09:00:00", "2025-05-03T21:00:00+02:00", "Saturday 3 May 2025"),
+        ("2025-05-03T09:00:00", "2025-05-05T10:00:00", "3–5 May 2025"),
+        ("2025-04-30T09:00:00", "2025-05-02T10:00:00", "30 April – 2 May 2025"),
+        ("2024-12-30T22:00:00", "2025-01-02T01:00:00", "30 December 2024 – 2 January 2025"),
+        ("2004-02-26", "2004-02-26T05:00:00", "Thursday 26 February 2004"),
+    ])
+    func daysAreSaidAsAPersonSaysThem(start: String, end: String, expected: String) {
+        #expect(MomentDates.text(start: start, end: end) == expected)
+    }
+}

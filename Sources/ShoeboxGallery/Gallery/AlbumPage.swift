@@ -1,7 +1,10 @@
-/// One page of an album: its assets as justified rows (`AssetTile`), and links to the
-/// album's other pages when it has more than one.
+/// One page of an album or a moment: its assets as justified rows (`AssetTile`), and links
+/// to its other pages when it has more than one.
 struct AlbumPage {
-    let summary: AlbumSummary
+    let title: String
+    let counts: KindCounts
+    /// The file name of its page `n`.
+    let pageName: (Int) -> String
     let assets: [AssetRecord]
     /// This page's number, from 1, and how many the album has.
     let page: Int
@@ -10,9 +13,25 @@ struct AlbumPage {
     /// Each Live Photo's or video's web rendition, by asset id (a file of the gallery).
     var plays: [Int64: String] = [:]
 
+    init(summary: AlbumSummary, assets: [AssetRecord], page: Int, pages: Int, links: GalleryLinks, plays: [Int64: String] = [:]) {
+        (title, counts, pageName) = (summary.album.title, summary.counts, { GalleryFileName.albumPage(summary.album, page: $0) })
+        (self.assets, self.page, self.pages, self.links, self.plays) = (assets, page, pages, links, plays)
+    }
+
+    /// A moment's page: titled by its place or day, its dates under the title.
+    init(moment: Moment, assets: [AssetRecord], page: Int, pages: Int, links: GalleryLinks, plays: [Int64: String] = [:]) {
+        title = moment.title
+        counts = moment.counts
+        pageName = { GalleryFileName.momentPage(moment.id, page: $0) }
+        (self.assets, self.page, self.pages, self.links, self.plays) = (assets, page, pages, links, plays)
+        line = TimelineSection.datesAndCounts(moment)
+    }
+
+    /// What the page says under its title: its counts, and a moment's days before them.
+    private var line: String?
+
     var html: String {
-        let title = summary.album.title
-        var body = "<p class=\"counts\">\(GalleryHTML.escape(AlbumsIndexPage.counts(summary.counts)))</p>\n"
+        var body = "<p class=\"counts\">\(GalleryHTML.escape(line ?? AlbumsIndexPage.counts(counts)))</p>\n"
         body += navigation
         body += "<main class=\"grid\">\n"
         for asset in assets { body += AssetTile(asset: asset, links: links, play: plays[asset.id]).html + "\n" }
@@ -37,6 +56,6 @@ struct AlbumPage {
     }
 
     private func link(_ number: Int, _ text: String) -> String {
-        "<a href=\"\(GalleryFileName.albumPage(summary.album, page: number))\">\(text)</a>"
+        "<a href=\"\(pageName(number))\">\(text)</a>"
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
 
-/// Builds a static gallery of a library: `index.html` (the albums), one page per
-/// `pageSize` assets of each album, `failures.html`, and the style sheet and script, in a
-/// folder of the user's choice (`GalleryFolder`). Reads the catalog only.
+/// Builds a static gallery of a library: `index.html` (the timeline of moments, then the
+/// albums), one page per `pageSize` assets of each album and each moment, `failures.html`,
+/// and the style sheet and script, in a folder of the user's choice (`GalleryFolder`). Reads
+/// the catalog only (the moments as kept: `MomentStore.updateMoments` is the caller's).
 ///
 /// Pages are deterministic (no build time in them), so a build after no change writes
 /// nothing, and one after an ingest rewrites the pages whose albums changed.
 public struct GalleryBuilder {
-    public typealias Catalog = CatalogStore & AlbumStore & AssetFetching
+    public typealias Catalog = CatalogStore & AlbumStore & AssetFetching & MomentStore
 
     public struct Outcome: Equatable, Sendable {
         public var albums = 0
         public var pages = 0
+        public var moments = 0
+        public var momentPages = 0
         public var written = 0
         public var unchanged = 0
         public var removed = 0
@@ -39,7 +42,7 @@ public struct GalleryBuilder {
     }
 
     /// Builds into `output`; with `album`, only that album's pages (and the front and
-    /// failures pages), leaving the other albums' pages as they are.
+    /// failures pages), leaving the other albums' and the moments' pages as they are.
     public func build(into output: String, album: String? = nil) throws -> Outcome {
         if library.contains(output) { throw GalleryError.insideTheLibrary(path: output) }
         let folder = try GalleryFolder.open(path: output)
@@ -60,6 +63,15 @@ public struct GalleryBuilder {
             kept.formUnion(names)
             outcome.pages += names.count
         }
+        let moments = try catalog.moments(startingIn: nil)
+        if album == nil {
+            for moment in moments {
+                let names = try writePages(of: moment, into: folder, links: links, renditions: renditions)
+                kept.formUnion(names)
+                outcome.momentPages += names.count
+            }
+        }
+        outcome.moments = moments.count
         kept.formUnion(renditions.names)
         (outcome.renditionsMade, outcome.renditionsReused) = (renditions.made, renditions.reused)
         outcome.renditionFailures = renditions.failures
@@ -67,8 +79,9 @@ public struct GalleryBuilder {
         if profiled { kept.insert(GalleryFileName.profile) }
         let failed = try failedAssets()
         try folder.write(Data(FailuresPage(failed: failed).html.utf8), as: GalleryFileName.failures)
-        let index = AlbumsIndexPage(albums: try summaries.map { ($0, try cover(of: $0)) }, failures: failed.count,
-                                    profile: profiled, links: links)
+        let index = AlbumsIndexPage(albums: try summaries.map { ($0, try cover(of: $0)) },
+                                    moments: try moments.map { ($0, try smallestThumbnail(of: $0.coverAssetID)) },
+                                    failures: failed.count, profile: profiled, links: links)
         try folder.write(Data(index.html.utf8), as: GalleryFileName.index)
         outcome.albums = chosen.count
         if album == nil { outcome.removed = try folder.removeStale(keeping: kept) }
@@ -79,16 +92,33 @@ public struct GalleryBuilder {
     /// Writes the album's pages; returns their names.
     private func writePages(of summary: AlbumSummary, into folder: GalleryFolder, links: GalleryLinks,
                             renditions: GalleryRenditions) throws -> [String] {
-        let pages = max(1, (summary.count + pageSize - 1) / pageSize)
+        try writePages(count: summary.count, options: AssetFetchOptions(album: summary.album), into: folder, renditions: renditions) {
+            AlbumPage(summary: summary, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+        }
+    }
+
+    /// Writes the moment's pages, its assets in the order they were taken; returns their names.
+    private func writePages(of moment: Moment, into folder: GalleryFolder, links: GalleryLinks,
+                            renditions: GalleryRenditions) throws -> [String] {
+        try writePages(count: moment.count, options: AssetFetchOptions(moment: moment.id), into: folder, renditions: renditions) {
+            AlbumPage(moment: moment, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+        }
+    }
+
+    /// Writes the pages of the `count` assets `options` fetch, `pageSize` a page, each made
+    /// by `page` (assets, number, pages, renditions); returns their names.
+    private func writePages(count: Int, options: AssetFetchOptions, into folder: GalleryFolder, renditions: GalleryRenditions,
+                            page makePage: ([AssetRecord], Int, Int, [Int64: String]) -> AlbumPage) throws -> [String] {
+        let pages = max(1, (count + pageSize - 1) / pageSize)
         var names: [String] = []
         var cursor: AssetCursor?
         for page in 1...pages {
-            let fetched = try catalog.fetchPage(AssetFetchOptions(album: summary.album), after: cursor, size: pageSize)
-            let name = GalleryFileName.albumPage(summary.album, page: page)
+            let fetched = try catalog.fetchPage(options, after: cursor, size: pageSize)
             var plays: [Int64: String] = [:]
             for asset in fetched.assets { plays[asset.id] = renditions.rendition(for: asset) }
-            let html = AlbumPage(summary: summary, assets: fetched.assets, page: page, pages: pages, links: links, plays: plays).html
-            try folder.write(Data(html.utf8), as: name)
+            let built = makePage(fetched.assets, page, pages, plays)
+            let name = built.pageName(page)
+            try folder.write(Data(built.html.utf8), as: name)
             names.append(name)
             cursor = fetched.next
             if cursor == nil && page < pages { break }
@@ -113,8 +143,11 @@ public struct GalleryBuilder {
     /// A rendered cover image when `shoebox covers` made one, else the cover asset's smallest thumbnail.
     private func cover(of summary: AlbumSummary) throws -> ThumbnailRecord? {
         if let rendered = summary.covers.min(by: { $0.name < $1.name }) { return rendered }
-        guard let id = summary.coverAssetID, let asset = try catalog.asset(id: id) else { return nil }
-        return asset.thumbnails.min { $0.width < $1.width }
+        return try summary.coverAssetID.flatMap(smallestThumbnail)
+    }
+
+    private func smallestThumbnail(of id: Int64) throws -> ThumbnailRecord? {
+        try catalog.asset(id: id)?.thumbnails.min { $0.width < $1.width }
     }
 
     private func failedAssets() throws -> [AssetRecord] {

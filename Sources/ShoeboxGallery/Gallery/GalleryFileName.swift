@@ -13,6 +13,11 @@ enum GalleryFileName {
         "album-\(key(album))-\(page).html"
     }
 
+    /// `moment-<id>-<page>.html`: a moment's id is stable across builds (`Moment.id`).
+    static func momentPage(_ id: Int64, page: Int) -> String {
+        "moment-\(id)-\(page).html"
+    }
+
     /// A web rendition: `play-<content hash>-<recipe fingerprint>.mp4`, both lowercase hex.
     static func rendition(hash: String, recipe: String) -> String {
         "play-\(hash)-\(recipe).mp4"
@@ -24,10 +29,18 @@ enum GalleryFileName {
         if [index, failures, style, script, profile].contains(name) { return true }
         if name.hasPrefix("play-") && name.hasSuffix(".mp4") { return isRendition(name) }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "album", parts[1].count == 16,
-              parts[1].allSatisfy({ $0.isHexDigit && !$0.isUppercase }), parts[2].hasSuffix(".html") else { return false }
-        let page = parts[2].dropLast(5)
-        return !page.isEmpty && page.allSatisfy(\.isASCII) && page.allSatisfy(\.isNumber) && page.first != "0"
+        guard parts.count == 3, parts[2].hasSuffix(".html") else { return false }
+        switch parts[0] {
+        case "album": guard parts[1].count == 16, isLowerHex(parts[1]) else { return false }
+        case "moment": guard isNumber(parts[1]) else { return false }
+        default: return false
+        }
+        return isNumber(parts[2].dropLast(5))
+    }
+
+    /// Decimal digits without a leading zero: a page number or a moment's id.
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && text.first != "0"
     }
 
     private static func isRendition(_ name: String) -> Bool {

@@ -22,6 +22,9 @@ enum GalleryStyle {
         .album img { width: 100%; aspect-ratio: 1; object-fit: cover; background: #8884; border-radius: 6px; }
         .album .title { font-weight: 600; overflow-wrap: anywhere; }
         .album .counts { font-size: 13px; }
+        .timeline h2 { font-size: 20px; margin: 20px 0 4px; }
+        .timeline h3 { font-size: 15px; font-weight: 600; color: GrayText; margin: 10px 0 6px; }
+        .timeline .albums { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
         .pages { margin: 12px 0; display: flex; flex-wrap: wrap; gap: 8px; }
         .pages .here { font-weight: 700; }
         .failures table { border-collapse: collapse; width: 100%; }
