@@ -9,10 +9,12 @@ enum GalleryCommand: Command {
         OVERVIEW: \(abstract)
         A folder of plain HTML pages that opens from file:// with no network and no server:
         index.html shows the timeline (the moments by year and month, newest first, each
-        titled by its place or day, with its dates) and then the albums (largest first, with
-        covers and counts); each moment's and album's pages show its assets in justified rows
-        by their thumbnails' aspect (panoramas wide, very tall images narrow), and
-        failures.html lists every failed file by error class.
+        titled by its place or day, with its dates) and then the albums (the smart albums
+        that hold anything, then the folder and user albums, largest first, with covers and
+        counts); places.html lists countries, regions and cities; each moment's, album's and
+        place's pages show its assets in justified rows by their thumbnails' aspect (panoramas
+        wide, very tall images narrow), and failures.html lists every failed file by error
+        class.
         Click a photo for a larger view and its date, camera and place. The pages point at
         the library's thumbnails (by a relative path) and at the original files.
 
@@ -70,7 +72,8 @@ enum GalleryCommand: Command {
         warn(outcome.renditionFailures)
         Output.line("""
             gallery in \(PathText.printable(folder)): \(outcome.albums) albums, \(outcome.pages) album pages, \
-            \(outcome.moments) moments, \(outcome.momentPages) moment pages; video renditions: \
+            \(outcome.moments) moments, \(outcome.momentPages) moment pages, \(outcome.places) places, \(outcome.placePages) place pages; \
+            video renditions: \
             \(outcome.renditionsMade) encoded, \(outcome.renditionsReused) reused, \(outcome.renditionFailures.count) failed; \
             \(outcome.written) files written, \(outcome.unchanged) unchanged, \(outcome.removed) removed
             """)

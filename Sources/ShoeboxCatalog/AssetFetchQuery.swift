@@ -62,6 +62,15 @@ struct AssetFetchQuery {
         if let lower = dates.lower { add("a.sort_taken >= ?", lower) }
         if let upper = dates.upperExclusive { add("a.sort_taken < ?", upper) }
         if let moment = options.moment { add("a.moment_id = ?", moment) }
+        if let scope = options.placeScope {
+            add("a.place_country_code = ?", scope.countryCode)
+            if scope.level != .country {
+                if let region = scope.region { add("a.place_region = ?", region) } else { conditions.append("a.place_region IS NULL") }
+            }
+            if scope.level == .city {
+                if let city = scope.city { add("a.place_city = ?", city) } else { conditions.append("a.place_city IS NULL") }
+            }
+        }
         if let place = options.place {
             add("(a.place_city = ? OR a.place_region = ? OR a.place_country = ?)", place, place, place)
         }

@@ -55,10 +55,15 @@ import Testing
     @Test(.enabled(if: Chromium.executable != nil, chromium))
     func theAlbumsPageLinksEveryAlbumAndTheFailuresPageListsEveryFailure() throws {
         let gallery = try SampleGallery()
-        let pages = try GalleryProbe.look(at: [(gallery.page("index.html"), false), (gallery.page("failures.html"), false)])
-        try #require(pages.count == 2)
-        let (index, failures) = (pages[0], pages[1])
-        #expect(index.images.count == 9 + 18 && index.images.allSatisfy { $0 }, "nine albums, eighteen moments")
+        let pages = try GalleryProbe.look(at: [(gallery.page("index.html"), false), (gallery.page("failures.html"), false),
+                                               (gallery.page("places.html"), false)])
+        try #require(pages.count == 3)
+        let (index, failures, places) = (pages[0], pages[1], pages[2])
+        #expect(places.images.count == 1 && places.images.allSatisfy { $0 }, "Paris's cover")
+        for link in places.links where link.hasSuffix(".html") {
+            #expect(FileManager.default.fileExists(atPath: gallery.out.appendingPathComponent(link).path), "\(link) exists")
+        }
+        #expect(index.images.count == 7 + 9 + 18 && index.images.allSatisfy { $0 }, "seven smart albums, nine others, eighteen moments")
         for link in index.links where link.hasSuffix(".html") {
             #expect(FileManager.default.fileExists(atPath: gallery.out.appendingPathComponent(link).path), "\(link) exists")
         }
@@ -72,7 +77,7 @@ import Testing
         let gallery = try SampleGallery()
         let again = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
         #expect(again.status == 0)
-        #expect(again.output.hasSuffix("0 files written, 31 unchanged, 0 removed\n"))
+        #expect(again.output.hasSuffix("0 files written, 42 unchanged, 0 removed\n"))
     }
 
     /// The front page opens on the moments, newest first under their year and month; each
@@ -96,6 +101,37 @@ import Testing
         #expect(html.components(separatedBy: "class=\"t photo\"").count - 1 == 2)
     }
 
+    /// The smart albums that hold anything come first among the albums, in PhotoKit's order,
+    /// then the folder albums, largest first; each has its pages.
+    @Test func theSmartAlbumsThatHoldAnythingComeFirst() throws {
+        let gallery = try SampleGallery()
+        let index = try String(contentsOf: gallery.page("index.html"), encoding: .utf8)
+        let albums = try #require(index.components(separatedBy: "<h2>Albums</h2>").last)
+        let titles = albums.components(separatedBy: "<span class=\"title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(titles.prefix(8) == ["All Photos", "Videos", "Live Photos", "Animated", "Panoramas", "Screenshots",
+                                     "Recently Added", "formats"])
+        let page = gallery.page(GalleryFileName.albumPage(AlbumReference(.smart, "Panoramas"), page: 1))
+        let panoramas = try String(contentsOf: page, encoding: .utf8)
+        #expect(panoramas.contains("<h1>Panoramas</h1>") && panoramas.components(separatedBy: "alt=\"panorama.jpg\"").count == 2)
+    }
+
+    /// Places as `shoebox places` lists them: the country, its region, its city, each linking
+    /// to a page of exactly its assets; every page links the places page.
+    @Test func thePlacesPageListsCountriesRegionsAndCities() throws {
+        let gallery = try SampleGallery()
+        let places = try String(contentsOf: gallery.page("places.html"), encoding: .utf8)
+        let france = PlaceSummary(level: .country, country: "France", countryCode: "FR", region: nil, city: nil,
+                                  counts: KindCounts([.photo: 2]), coverAssetID: nil, coverSortKey: nil)
+        var paris = france
+        (paris.level, paris.region, paris.city) = (.city, "Île-de-France", "Paris")
+        #expect(places.contains("<h2><a href=\"\(GalleryFileName.placePage(PlaceScope(france), page: 1))\">France</a></h2>"))
+        #expect(places.contains("<h3><a href=\"place-") && places.contains(">Île-de-France</a></h3>"))
+        #expect(places.contains("<span class=\"title\">Paris</span><span class=\"counts\">2 photos</span>"))
+        let city = try String(contentsOf: gallery.page(GalleryFileName.placePage(PlaceScope(paris), page: 1)), encoding: .utf8)
+        #expect(city.contains("<h1>Paris, Île-de-France, France</h1>") && city.components(separatedBy: "class=\"t photo\"").count == 3)
+        #expect(city.contains("<a href=\"places.html\">Places</a>"))
+    }
+
     @Test func aFolderThatIsNotAGalleryIsNeverWrittenInto() throws {
         let gallery = try SampleGallery()
         let theirs = gallery.folder.url.appendingPathComponent("theirs")
@@ -114,7 +150,7 @@ import Testing
         try Data("old".utf8).write(to: stale)
         try Data("mine".utf8).write(to: notes)
         let run = try ShoeboxBinary.run(["gallery", "--library", gallery.library.path, "--out", gallery.out.path])
-        #expect(run.output.hasSuffix("0 files written, 31 unchanged, 1 removed\n"))
+        #expect(run.output.hasSuffix("0 files written, 42 unchanged, 1 removed\n"))
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: notes.path))
     }
@@ -141,7 +177,8 @@ import Testing
     @Test(arguments: [("album-0123456789abcdef-12.html", true), ("album-0123456789abcdef-0.html", false),
                       ("album-0123456789ABCDEF-1.html", false), ("index.html", true), ("notes.html", false),
                       ("album-0123456789abcdef-1.htm", false), ("shoebox-gallery", false), ("moment-42-1.html", true),
-                      ("moment-042-1.html", false), ("moment-x-1.html", false), ("moment-42-0.html", false)])
+                      ("moment-042-1.html", false), ("moment-x-1.html", false), ("moment-42-0.html", false),
+                      ("places.html", true), ("place-0123456789abcdef-3.html", true), ("place-0123456789abcdef.html", false)])
     func onlyShoeboxsOwnNamesAreEverRemoved(name: String, ours: Bool) {
         #expect(GalleryFileName.isOurs(name) == ours)
     }

@@ -18,6 +18,12 @@ struct AlbumPage {
         (self.assets, self.page, self.pages, self.links, self.plays) = (assets, page, pages, links, plays)
     }
 
+    /// A place's page: titled as `shoebox places` titles it ("Paris, Île-de-France, France").
+    init(place: PlaceSummary, assets: [AssetRecord], page: Int, pages: Int, links: GalleryLinks, plays: [Int64: String] = [:]) {
+        (title, counts, pageName) = (place.title, place.counts, { GalleryFileName.placePage(PlaceScope(place), page: $0) })
+        (self.assets, self.page, self.pages, self.links, self.plays) = (assets, page, pages, links, plays)
+    }
+
     /// A moment's page: titled by its place or day, its dates under the title.
     init(moment: Moment, assets: [AssetRecord], page: Int, pages: Int, links: GalleryLinks, plays: [Int64: String] = [:]) {
         title = moment.title

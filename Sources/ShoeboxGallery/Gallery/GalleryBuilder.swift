@@ -1,20 +1,23 @@
 import Foundation
 
 /// Builds a static gallery of a library: `index.html` (the timeline of moments, then the
-/// albums), one page per `pageSize` assets of each album and each moment, `failures.html`,
-/// and the style sheet and script, in a folder of the user's choice (`GalleryFolder`). Reads
-/// the catalog only (the moments as kept: `MomentStore.updateMoments` is the caller's).
+/// smart, folder and user albums), `places.html`, one page per `pageSize` assets of each
+/// album, moment and place, `failures.html`, and the style sheet and script, in a folder of
+/// the user's choice (`GalleryFolder`). Reads the catalog only (the moments as kept:
+/// `MomentStore.updateMoments` is the caller's).
 ///
 /// Pages are deterministic (no build time in them), so a build after no change writes
 /// nothing, and one after an ingest rewrites the pages whose albums changed.
 public struct GalleryBuilder {
-    public typealias Catalog = CatalogStore & AlbumStore & AssetFetching & MomentStore
+    public typealias Catalog = CatalogStore & AlbumStore & AssetFetching & MomentStore & PlaceStore
 
     public struct Outcome: Equatable, Sendable {
         public var albums = 0
         public var pages = 0
         public var moments = 0
         public var momentPages = 0
+        public var places = 0
+        public var placePages = 0
         public var written = 0
         public var unchanged = 0
         public var removed = 0
@@ -42,18 +45,19 @@ public struct GalleryBuilder {
     }
 
     /// Builds into `output`; with `album`, only that album's pages (and the front and
-    /// failures pages), leaving the other albums' and the moments' pages as they are.
+    /// failures pages), leaving the other albums', the moments' and the places' pages as they are.
     public func build(into output: String, album: String? = nil) throws -> Outcome {
         if library.contains(output) { throw GalleryError.insideTheLibrary(path: output) }
         let folder = try GalleryFolder.open(path: output)
         let links = GalleryLinks(gallery: Self.realPath(output), library: Self.realPath(library.root.path))
-        let summaries = try catalog.albums()
+        let summaries = try catalog.smartAlbums(includingCovers: true).filter { $0.count > 0 } + catalog.albums()
         let chosen = try album.map { title -> [AlbumSummary] in
             let reference = try catalog.requireAlbum(titled: title)
             guard let summary = summaries.first(where: { $0.album == reference }) else { throw GalleryError.noSuchAlbum(title: title) }
             return [summary]
         } ?? summaries
-        var kept: Set<String> = [GalleryFileName.style, GalleryFileName.script, GalleryFileName.index, GalleryFileName.failures]
+        var kept: Set<String> = [GalleryFileName.style, GalleryFileName.script, GalleryFileName.index, GalleryFileName.failures,
+                                 GalleryFileName.places]
         try folder.write(Data(GalleryStyle.css.utf8), as: GalleryFileName.style)
         try folder.write(Data(GalleryScript.js.utf8), as: GalleryFileName.script)
         var outcome = Outcome()
@@ -72,6 +76,20 @@ public struct GalleryBuilder {
             }
         }
         outcome.moments = moments.count
+        let places = PlaceListing.tree(try catalog.placeGroups())
+        if album == nil {
+            for place in places {
+                let names = try writePages(count: place.count, options: AssetFetchOptions(placeScope: PlaceScope(place)), into: folder,
+                                           renditions: renditions) {
+                    AlbumPage(place: place, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+                }
+                kept.formUnion(names)
+                outcome.placePages += names.count
+            }
+        }
+        outcome.places = places.count
+        let placesPage = PlacesPage(places: try places.map { ($0, try $0.coverAssetID.flatMap(smallestThumbnail)) }, links: links)
+        try folder.write(Data(placesPage.html.utf8), as: GalleryFileName.places)
         kept.formUnion(renditions.names)
         (outcome.renditionsMade, outcome.renditionsReused) = (renditions.made, renditions.reused)
         outcome.renditionFailures = renditions.failures

@@ -7,10 +7,16 @@ enum GalleryFileName {
     static let style = "gallery.css"
     static let script = "gallery.js"
     static let profile = "profile.html"
+    static let places = "places.html"
 
     /// `album-<16 hex>-<page>.html`, pages numbered from 1.
     static func albumPage(_ album: AlbumReference, page: Int) -> String {
         "album-\(key(album))-\(page).html"
+    }
+
+    /// `place-<16 hex>-<page>.html`: a hash of the place's level, country code, region and city.
+    static func placePage(_ place: PlaceScope, page: Int) -> String {
+        "place-\(fnv([place.level.rawValue, place.countryCode, place.region ?? "", place.city ?? ""]))-\(page).html"
     }
 
     /// `moment-<id>-<page>.html`: a moment's id is stable across builds (`Moment.id`).
@@ -26,12 +32,12 @@ enum GalleryFileName {
     /// Whether `name` is one Shoebox writes into a gallery (the marker aside): only these
     /// are ever removed.
     static func isOurs(_ name: String) -> Bool {
-        if [index, failures, style, script, profile].contains(name) { return true }
+        if [index, failures, style, script, profile, places].contains(name) { return true }
         if name.hasPrefix("play-") && name.hasSuffix(".mp4") { return isRendition(name) }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].hasSuffix(".html") else { return false }
         switch parts[0] {
-        case "album": guard parts[1].count == 16, isLowerHex(parts[1]) else { return false }
+        case "album", "place": guard parts[1].count == 16, isLowerHex(parts[1]) else { return false }
         case "moment": guard isNumber(parts[1]) else { return false }
         default: return false
         }
@@ -54,8 +60,13 @@ enum GalleryFileName {
 
     /// FNV-1a, 64 bits, of `kind NUL title`: stable across builds and machines.
     static func key(_ album: AlbumReference) -> String {
+        fnv([album.kind.rawValue, album.title])
+    }
+
+    /// FNV-1a, 64 bits, of `parts` joined by NUL, as 16 lowercase hex digits.
+    private static func fnv(_ parts: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in Array(album.kind.rawValue.utf8) + [0] + Array(album.title.utf8) {
+        for byte in parts.map { Array($0.utf8) }.joined(separator: [0]) {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return hash.zeroPaddedHex

@@ -18,7 +18,7 @@ enum GalleryHTML {
         return escaped
     }
 
-    /// A whole page: its title, a header linking the albums and failures pages, then `body`.
+    /// A whole page: its title, a header linking the front, places and failures pages, then `body`.
     static func page(title: String, body: String) -> String {
         """
         <!DOCTYPE html>
@@ -31,7 +31,7 @@ enum GalleryHTML {
         <script src="\(GalleryFileName.script)" defer></script>
         </head>
         <body>
-        <header><a href="\(GalleryFileName.index)">Albums</a> <a href="\(GalleryFileName.failures)">Failures</a></header>
+        <header><a href="\(GalleryFileName.index)">Photos</a> <a href="\(GalleryFileName.places)">Places</a> <a href="\(GalleryFileName.failures)">Failures</a></header>
         <h1>\(escape(title))</h1>
         \(body)
         <footer>Place names: <a href="https://www.geonames.org">GeoNames</a>, CC BY 4.0</footer>

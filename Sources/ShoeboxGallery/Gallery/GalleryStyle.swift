@@ -24,7 +24,9 @@ enum GalleryStyle {
         .album .counts { font-size: 13px; }
         .timeline h2 { font-size: 20px; margin: 20px 0 4px; }
         .timeline h3 { font-size: 15px; font-weight: 600; color: GrayText; margin: 10px 0 6px; }
-        .timeline .albums { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
+        .timeline .albums, .places .albums { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
+        .places h2, .places h3 { margin: 16px 0 2px; }
+        .places h2 a, .places h3 a { color: inherit; }
         .pages { margin: 12px 0; display: flex; flex-wrap: wrap; gap: 8px; }
         .pages .here { font-weight: 700; }
         .failures table { border-collapse: collapse; width: 100%; }

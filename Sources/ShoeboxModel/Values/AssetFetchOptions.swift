@@ -17,6 +17,8 @@ public struct AssetFetchOptions: Equatable, Sendable {
     /// Only assets in this place: its name as `places` lists it (a city, a region or a
     /// country), matched exactly.
     public var place: String?
+    /// Only the assets of exactly this place (a place's page); nil: no such filter.
+    public var placeScope: PlaceScope?
     /// Only the assets of this moment (`Moment.id`, as the catalog keeps it); nil: no such filter.
     public var moment: Int64?
     /// Nil means the album's own order for an album fetch, else capture date ascending.
@@ -27,9 +29,10 @@ public struct AssetFetchOptions: Equatable, Sendable {
     public var offset: Int = 0
 
     public init(kinds: Set<AssetKind> = [], album: AlbumReference? = nil, takenSince: String? = nil,
-                takenUntil: String? = nil, hasLocation: Bool? = nil, place: String? = nil, moment: Int64? = nil,
-                sort: AssetSort? = nil, limit: Int? = nil, offset: Int = 0) {
+                takenUntil: String? = nil, hasLocation: Bool? = nil, place: String? = nil, placeScope: PlaceScope? = nil,
+                moment: Int64? = nil, sort: AssetSort? = nil, limit: Int? = nil, offset: Int = 0) {
         self.place = place
+        self.placeScope = placeScope
         self.moment = moment
         self.kinds = kinds
         self.album = album

@@ -98,4 +98,16 @@ import ShoeboxPlaces
         #expect(try trip.f.fetched(AssetFetchOptions(place: "France")) == [trip["eiffel.jpg"], trip.f[1]])
         #expect(try trip.f.fetched(AssetFetchOptions(place: "Atlantis")) == [])
     }
+
+    /// A place's page fetches exactly that place: the city of Lisbon, not its region's Sintra.
+    @Test(arguments: CatalogBackend.all) func aFetchByPlaceScopeMatchesExactlyThatPlace(backend: CatalogBackend) throws {
+        let trip = try Trip(backend)
+        _ = try PlaceIndexer(catalog: trip.catalog).update()
+        let listed = Dictionary(uniqueKeysWithValues: PlaceListing.tree(try trip.catalog.placeGroups()).map { ($0.title, PlaceScope($0)) })
+        func fetched(_ title: String) throws -> [Int64] { try trip.f.fetched(AssetFetchOptions(placeScope: try #require(listed[title]))) }
+        #expect(try fetched("Lisbon, Lisbon, Portugal") == [trip["lisbon-1.jpg"], trip["lisbon-2.jpg"]])
+        #expect(try fetched("Lisbon, Portugal") == [trip["lisbon-1.jpg"], trip["sintra.jpg"], trip["lisbon-2.jpg"]])
+        #expect(try fetched("Portugal") == [trip["lisbon-1.jpg"], trip["sintra.jpg"], trip["lisbon-2.jpg"]])
+        #expect(try fetched("Paris, Île-de-France, France") == [trip["eiffel.jpg"], trip.f[1]])
+    }
 }
