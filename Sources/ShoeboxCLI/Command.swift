@@ -35,8 +35,8 @@ enum Output {
         FileHandle.standardError.write(Data((TerminalText.printable(message) + "\n" + text + "\n").utf8))
     }
 
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    static func line(_ text: String, terminator: String = "\n") {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
 
     /// What a catalog says while it works (a PostgreSQL reconnection), printed as the

@@ -40,7 +40,7 @@ enum StatusCommand: Command {
         if args.has("--json") {
             Output.line(QueueStatusJSON.value(status).text)
         } else {
-            lines(status).forEach(Output.line)
+            lines(status).forEach { Output.line($0) }
         }
         return ExitStatus.success
     }

@@ -23,6 +23,12 @@ enum ShoeboxCommands {
         \(commands.map { "  \($0.name.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.abstract)" }.joined(separator: "\n"))
 
           See 'shoebox COMMAND --help' for each command's options.
+
+        OTHER OPTIONS:
+          --version               Print Shoebox's version.
+          --man                   Print the manual page (roff), made from these help texts.
+          --completions SHELL     Print a completion script for bash or zsh
+                                  (bash: source <(shoebox --completions bash)).
         """
 }
 
@@ -50,6 +56,7 @@ func main() -> Int32 {
         return ExitStatus.success
     }
     arguments.removeFirst()
+    if let status = runGlobalOption(first, arguments) { return status }
     guard let command = ShoeboxCommands.commands.first(where: { $0.name == first }) else {
         let names = ShoeboxCommands.commands.map { $0.name }
         var message = "Error: unknown command '\(first)'"
@@ -75,6 +82,26 @@ func main() -> Int32 {
         Output.error("Error: \(error)")
         return ExitStatus.failure
     }
+}
+
+/// `--version`, `--man` and `--completions SHELL`, which take the place of a command; nil for
+/// anything else.
+func runGlobalOption(_ option: String, _ arguments: [String]) -> Int32? {
+    switch option {
+    case "--version":
+        Output.line("shoebox \(ShoeboxVersion.number)")
+    case "--man":
+        Output.line(ManPage.roff(commands: ShoeboxCommands.commands, overview: ShoeboxCommands.overview), terminator: "")
+    case "--completions":
+        guard arguments.count == 1, let script = ShellCompletion.script(for: arguments[0], commands: ShoeboxCommands.commands) else {
+            Output.error("Error: --completions takes bash or zsh", then: "Usage: shoebox --completions bash|zsh")
+            return ExitStatus.usage
+        }
+        Output.line(script, terminator: "")
+    default:
+        return nil
+    }
+    return ExitStatus.success
 }
 
 exit(main())
