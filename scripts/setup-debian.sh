@@ -33,6 +33,7 @@ packages=(
     libvips-tools           # vips, vipsheader: tests and scripts/make-samples.sh
     libavif-bin             # avifenc: the AVIF tests make their 10-bit files with it
     chromium                # headless browser: the gallery tests load the pages in it
+    groff-base              # groff: the manual page test renders shoebox --man
 )
 
 say() { echo "setup-debian: $*" >&2; }
