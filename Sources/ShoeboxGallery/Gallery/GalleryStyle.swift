@@ -32,6 +32,8 @@ enum GalleryStyle {
         .failures table { border-collapse: collapse; width: 100%; }
         .failures td { border-top: 1px solid #8886; padding: 4px 8px; vertical-align: top; }
         .failures .path { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+        .failures details { font-size: 13px; color: GrayText; margin-top: 2px; }
+        .failures code { white-space: pre-wrap; overflow-wrap: anywhere; }
         #lightbox { position: fixed; inset: 0; background: #000e; color: #eee; display: flex; gap: 16px; padding: 16px; box-sizing: border-box; z-index: 10; }
         #lightbox[hidden] { display: none; }
         #lightbox img, #lightbox video { flex: 1; min-width: 0; object-fit: contain; }
