@@ -68,7 +68,7 @@ enum MetadataCommand: Command {
     /// `path  format  WxH  takenAt  source  camera  lat,lon`, tab-separated, `-` when unknown.
     private static func row(_ file: FileMetadata) -> String {
         let m = file.metadata
-        let camera = [m.make, m.model].compactMap { $0 }.joined(separator: " ")
+        let camera = CameraName.text(make: m.make, model: m.model) ?? ""
         let place = m.location.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) }
         return [TerminalText.printable(file.path), file.format.rawValue, "\(file.storedSize)", m.takenAt ?? "-",
                 m.takenAtSource?.rawValue ?? "-", camera.isEmpty ? "-" : TerminalText.printable(camera), place ?? "-"]

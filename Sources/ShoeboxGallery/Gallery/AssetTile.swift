@@ -54,8 +54,7 @@ struct AssetTile {
         let m = asset.metadata
         var fields: [(String, String)] = [("n", asset.path.split(separator: "/").last.map(String.init) ?? asset.path)]
         if let taken = m.takenAt { fields.append(("d", taken + (m.takenAtSource.map { " (\($0.rawValue))" } ?? ""))) }
-        let camera = [m.make, m.model].compactMap { $0 }.joined(separator: " ")
-        if !camera.isEmpty { fields.append(("c", camera)) }
+        if let camera = CameraName.text(make: m.make, model: m.model) { fields.append(("c", camera)) }
         if let place = asset.place {
             fields.append(("p", [place.city, place.region, place.country].compactMap { $0 }.joined(separator: ", ")))
         } else if let position = m.location {
