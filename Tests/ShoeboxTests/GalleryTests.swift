@@ -52,6 +52,23 @@ import Testing
         #expect(lightbox.src.hasSuffix(".jpg") && lightbox.src.contains("thumbs/"))
     }
 
+    /// The photo view says when in words with the place's zone, names the place, and links
+    /// a map at the position (the page fetches no map itself).
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func thePhotoViewSaysWhenAndWhereWithAMapLink() throws {
+        let gallery = try SampleGallery()
+        var paris = PlaceSummary(level: .city, country: "France", countryCode: "FR", region: "Île-de-France", city: "Paris",
+                                 counts: KindCounts(), coverAssetID: nil, coverSortKey: nil)
+        paris.counts = KindCounts([.photo: 2])
+        let url = gallery.page(GalleryFileName.placePage(PlaceScope(paris), page: 1))
+        let lightbox = try #require(try GalleryProbe.look(at: [(url, true)]).first?.lightbox)
+        #expect(lightbox.facts.contains("Monday 6 May 2024, 10:00 UTC+02:00 (Exif DateTimeOriginal)"), "\(lightbox.facts)")
+        #expect(lightbox.facts.contains("Paris, Île-de-France, France · map"))
+        let html = try String(contentsOf: url, encoding: .utf8)
+        #expect(html.contains("data-m=\"https://www.openstreetmap.org/?mlat=48.85840&amp;mlon=2.29450#map=15/48.85840/2.29450\""))
+        #expect(!html.contains("tile.openstreetmap") && !html.contains("<iframe"))
+    }
+
     @Test(.enabled(if: Chromium.executable != nil, chromium))
     func theAlbumsPageLinksEveryAlbumAndTheFailuresPageListsEveryFailure() throws {
         let gallery = try SampleGallery()

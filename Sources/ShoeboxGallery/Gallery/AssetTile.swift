@@ -48,20 +48,38 @@ struct AssetTile {
         return animated ? GalleryLinks.original(asset.path) : nil
     }
 
-    /// The lightbox's facts: name, date and its source, camera, place (its name, from the
-    /// places data; the position where no place is near), pixel size.
+    /// The lightbox's facts: name, title, date in words with its zone and its source, camera,
+    /// lens, exposure, rating, keywords, place (its name, from the places data; the position
+    /// where no place is near) with a map link at the position, pixel size.
     private var details: [(String, String)] {
         let m = asset.metadata
         var fields: [(String, String)] = [("n", asset.path.split(separator: "/").last.map(String.init) ?? asset.path)]
-        if let taken = m.takenAt { fields.append(("d", taken + (m.takenAtSource.map { " (\($0.rawValue))" } ?? ""))) }
+        if let title = m.title { fields.append(("t", title)) }
+        if let taken = m.takenAt {
+            fields.append(("d", PhotoFacts.when(taken, offset: asset.takenOffset) + (m.takenAtSource.map { " (\($0.rawValue))" } ?? "")))
+        }
         if let camera = CameraName.text(make: m.make, model: m.model) { fields.append(("c", camera)) }
+        if let lens = m.lensModel { fields.append(("l", lens)) }
+        if let exposure = PhotoFacts.exposure(m) { fields.append(("e", exposure)) }
+        if let stars = PhotoFacts.stars(m.rating) { fields.append(("r", stars)) }
+        if !m.keywords.isEmpty { fields.append(("k", m.keywords.joined(separator: ", "))) }
         if let place = asset.place {
             fields.append(("p", [place.city, place.region, place.country].compactMap { $0 }.joined(separator: ", ")))
         } else if let position = m.location {
             fields.append(("p", Self.decimal(position.latitude, places: 5) + ", " + Self.decimal(position.longitude, places: 5)))
         }
+        if let position = m.location, position.latitude.isFinite, position.longitude.isFinite {
+            fields.append(("m", Self.mapLink(position)))
+        }
         fields.append(("z", "\(asset.width)×\(asset.height)"))
         return fields
+    }
+
+    /// OpenStreetMap at the position, a pin on it: a link the person follows; the page itself
+    /// fetches no map.
+    static func mapLink(_ position: GPSLocation) -> String {
+        let (lat, lon) = (decimal(position.latitude, places: 5), decimal(position.longitude, places: 5))
+        return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=15/\(lat)/\(lon)"
     }
 
     /// `M:SS`; nil for a duration the catalog took from a file that is below zero, not a

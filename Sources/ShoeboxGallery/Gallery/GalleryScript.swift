@@ -8,7 +8,8 @@ enum GalleryScript {
     static let js = """
         "use strict";
         (function () {
-          var labels = { n: "File", d: "Taken", c: "Camera", p: "Place", z: "Pixels" };
+          var labels = { n: "File", t: "Title", d: "Taken", c: "Camera", l: "Lens", e: "Exposure", r: "Rating",
+                         k: "Keywords", p: "Place", z: "Pixels" };
           var tiles = Array.prototype.slice.call(document.querySelectorAll("a.t"));
           var box = null, current = -1;
           function lightbox() {
@@ -46,6 +47,16 @@ enum GalleryScript {
               var term = document.createElement("dt"), detail = document.createElement("dd");
               term.textContent = labels[key];
               detail.textContent = value;
+              if (key === "p" && tile.dataset.m) {
+                var map = document.createElement("a");
+                map.href = tile.dataset.m;
+                map.textContent = "map";
+                map.target = "_blank";
+                map.rel = "noopener";
+                map.addEventListener("click", function (event) { event.stopPropagation(); });
+                detail.appendChild(document.createTextNode(" · "));
+                detail.appendChild(map);
+              }
               list.appendChild(term);
               list.appendChild(detail);
             });
