@@ -18,6 +18,17 @@ struct GalleryProbe {
         var shown: Bool
         var facts: [String]
         var src: String
+        /// Where the picture and the facts are, and the buttons shown (their labels).
+        var picture: Box
+        var list: Box
+        var buttons: [String]
+        /// The file name after the next button, then after a swipe back (right).
+        var afterNext: String
+        var afterSwipeBack: String
+    }
+
+    struct Box: Decodable {
+        var x: Double, y: Double, w: Double, h: Double
     }
 
     /// A `<video>` once it has data (`loadeddata`) or failed (`error`).
@@ -106,7 +117,7 @@ struct GalleryProbe {
         }
         async function probe(url, click, name) {
           const frame = document.createElement("iframe");
-          frame.style = "width:1000px;height:3000px;border:0;display:block";
+          frame.style = "width:" + WIDTH + "px;height:3000px;border:0;display:block";
           const loaded = new Promise(resolve => frame.onload = resolve);
           frame.src = url;
           document.body.appendChild(frame);
@@ -127,8 +138,19 @@ struct GalleryProbe {
           if (click && tiles.length) {
             doc.querySelector("a.t").click();
             const box = doc.getElementById("lightbox");
+            const rect = e => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+            const named = () => [...box.querySelectorAll("dd")].map(d => d.textContent)[0] || "";
             result.lightbox = { shown: !!box && !box.hidden, facts: box ? [...box.querySelectorAll("dd")].map(d => d.textContent) : [],
-                                src: box ? box.querySelector("img").getAttribute("src") : "" };
+                                src: box ? box.querySelector("img").getAttribute("src") : "",
+                                picture: rect(box.querySelector("img")), list: rect(box.querySelector("dl")),
+                                buttons: [...box.querySelectorAll("nav button")].filter(b => b.getBoundingClientRect().width > 0)
+                                  .map(b => b.getAttribute("aria-label")) };
+            box.querySelector("nav .next").click();
+            result.lightbox.afterNext = named();
+            const touch = x => new Touch({ identifier: 1, target: box, clientX: x, clientY: 300 });
+            box.dispatchEvent(new TouchEvent("touchstart", { changedTouches: [touch(100)], bubbles: true }));
+            box.dispatchEvent(new TouchEvent("touchend", { changedTouches: [touch(300)], bubbles: true }));
+            result.lightbox.afterSwipeBack = named();
           }
           frame.remove();
           return result;
@@ -144,21 +166,22 @@ struct GalleryProbe {
         """
 
     /// What Chromium shows of each page (`click`: also open the lightbox on its first tile).
-    static func look(at pages: [(URL, click: Bool)]) throws -> [Page] {
-        try look(at: pages.map { ($0.0, $0.click, nil) })
+    static func look(at pages: [(URL, click: Bool)], width: Int = 1000) throws -> [Page] {
+        try look(at: pages.map { ($0.0, $0.click, nil) }, width: width)
     }
 
     /// As `look(at:)`, and with `play` a tile's name: hovers over that tile, then clicks it
     /// (`Page.play`), waiting for each video it makes to load.
-    static func look(at pages: [(URL, click: Bool, play: String?)]) throws -> [Page] {
+    static func look(at pages: [(URL, click: Bool, play: String?)], width: Int = 1000) throws -> [Page] {
         let folder = try TemporaryFolder()
         let probe = folder.url.appendingPathComponent("probe.html")
         let list = pages.map { page in
             let name = page.play.map { "\"\($0)\"" } ?? "null"
             return "[\"\(page.0.absoluteString)\", \(page.click), \(name)]"
         }.joined(separator: ", ")
-        try Data("<!DOCTYPE html><html><body><script>const PAGES = [\(list)];\n\(script)</script></body></html>".utf8).write(to: probe)
-        let dom = try Chromium.dumpDOM(of: probe, width: 1000, height: 3200)
+        try Data("<!DOCTYPE html><html><body><script>const PAGES = [\(list)], WIDTH = \(width);\n\(script)</script></body></html>".utf8)
+            .write(to: probe)
+        let dom = try Chromium.dumpDOM(of: probe, width: width, height: 3200)
         guard let start = dom.range(of: "<pre id=\"result\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
               let data = Data(base64Encoded: String(dom[start.upperBound..<end.lowerBound])) else {
             Issue.record("the probe page reported nothing; Chromium's DOM: \(dom.prefix(500))")

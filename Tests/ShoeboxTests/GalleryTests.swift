@@ -52,6 +52,21 @@ import Testing
         #expect(lightbox.src.hasSuffix(".jpg") && lightbox.src.contains("thumbs/"))
     }
 
+    /// At a phone's width the photo view shows the picture full width with the facts below,
+    /// close, previous and next buttons, and a swipe moves; on a desktop the facts are beside.
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func thePhotoViewWorksOnAPhone() throws {
+        let gallery = try SampleGallery()
+        let phone = try #require(try GalleryProbe.look(at: [(gallery.albumPage("orientation"), true)], width: 390).first?.lightbox)
+        #expect(phone.shown && phone.picture.w >= 370, "the picture spans the width: \(phone.picture)")
+        #expect(phone.list.y >= phone.picture.y + phone.picture.h - 1, "the facts come below the picture")
+        #expect(phone.buttons == ["Previous", "Next", "Close"])
+        let first = try #require(phone.facts.first)
+        #expect(phone.afterNext != first && phone.afterSwipeBack == first, "next, then a swipe to the right goes back")
+        let desktop = try #require(try GalleryProbe.look(at: [(gallery.albumPage("orientation"), true)]).first?.lightbox)
+        #expect(desktop.list.x >= desktop.picture.x + desktop.picture.w - 1, "beside the picture on a desktop")
+    }
+
     /// The photo view says when in words with the place's zone, names the place, and links
     /// a map at the position (the page fetches no map itself).
     @Test(.enabled(if: Chromium.executable != nil, chromium))

@@ -1,5 +1,6 @@
 /// The gallery's script, written into the gallery: the lightbox (click a tile: its largest
-/// rendition and its facts; Escape, a click or the arrow keys to close or move), animated
+/// rendition and its facts; Escape, a click, the arrow keys, its buttons or a swipe to close
+/// or move), animated
 /// GIFs and WebPs playing on hover, a Live Photo's video playing muted on hover or touch (a
 /// `<video>` made for that tile only, removed when the pointer leaves), and a video playing
 /// its web rendition in the lightbox. Pages work without it: a tile is a link to its largest
@@ -16,9 +17,26 @@ enum GalleryScript {
             if (box) return box;
             box = document.createElement("div");
             box.id = "lightbox";
-            box.innerHTML = "<img alt=''><video controls playsinline hidden></video><dl></dl>";
+            box.innerHTML = "<nav><button class='prev' aria-label='Previous'>‹</button>"
+              + "<button class='next' aria-label='Next'>›</button><button class='close' aria-label='Close'>✕</button></nav>"
+              + "<img alt=''><video controls playsinline hidden></video><dl></dl>";
             box.addEventListener("click", close);
             box.querySelector("video").addEventListener("click", function (event) { event.stopPropagation(); });
+            button(".prev", function () { move(-1); });
+            button(".next", function () { move(1); });
+            button(".close", close);
+            // A swipe of 50 px or more, more across than down: the next or previous asset.
+            var start = null;
+            box.addEventListener("touchstart", function (event) {
+              var t = event.changedTouches[0];
+              start = { x: t.clientX, y: t.clientY };
+            }, { passive: true });
+            box.addEventListener("touchend", function (event) {
+              if (!start) return;
+              var t = event.changedTouches[0], dx = t.clientX - start.x, dy = t.clientY - start.y;
+              start = null;
+              if (Math.abs(dx) >= 50 && Math.abs(dx) > Math.abs(dy)) move(dx < 0 ? 1 : -1);
+            });
             document.body.appendChild(box);
             return box;
           }
@@ -70,6 +88,13 @@ enum GalleryScript {
             video.load();
             video.hidden = true;
           }
+          function button(selector, action) {
+            box.querySelector(selector).addEventListener("click", function (event) { event.stopPropagation(); action(); });
+          }
+          function move(step) {
+            var next = current + step;
+            if (current >= 0 && next >= 0 && next < tiles.length) show(next);
+          }
           function close() {
             if (box) { stopVideo(box.querySelector("video")); box.hidden = true; }
             current = -1;
@@ -109,8 +134,8 @@ enum GalleryScript {
           document.addEventListener("keydown", function (event) {
             if (current < 0) return;
             if (event.key === "Escape") close();
-            if (event.key === "ArrowRight" && current + 1 < tiles.length) show(current + 1);
-            if (event.key === "ArrowLeft" && current > 0) show(current - 1);
+            if (event.key === "ArrowRight") move(1);
+            if (event.key === "ArrowLeft") move(-1);
           });
         })();
         """

@@ -34,11 +34,19 @@ enum GalleryStyle {
         .failures .path { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
         .failures details { font-size: 13px; color: GrayText; margin-top: 2px; }
         .failures code { white-space: pre-wrap; overflow-wrap: anywhere; }
-        #lightbox { position: fixed; inset: 0; background: #000e; color: #eee; display: flex; gap: 16px; padding: 16px; box-sizing: border-box; z-index: 10; }
+        #lightbox { position: fixed; inset: 0; background: #000e; color: #eee; display: flex; gap: 16px; padding: 60px 16px 16px; box-sizing: border-box; z-index: 10; }
         #lightbox[hidden] { display: none; }
         #lightbox img, #lightbox video { flex: 1; min-width: 0; object-fit: contain; }
         #lightbox [hidden] { display: none; }
         #lightbox dl { width: 260px; margin: 0; overflow-wrap: anywhere; }
         #lightbox dt { color: #aaa; font-size: 12px; margin-top: 8px; }
+        #lightbox a { color: #9cf; }
+        #lightbox nav { position: absolute; top: 8px; right: 8px; display: flex; gap: 8px; z-index: 1; }
+        #lightbox nav button { font: 600 20px/1 system-ui, sans-serif; color: #fff; background: #0009; border: 0; border-radius: 22px; width: 44px; height: 44px; }
+        @media (max-width: 700px) {
+          #lightbox { flex-direction: column; overflow-y: auto; padding: 60px 8px 16px; }
+          #lightbox img, #lightbox video { flex: none; width: 100%; max-height: 70vh; }
+          #lightbox dl { width: auto; }
+        }
         """
 }
