@@ -61,6 +61,8 @@ struct GalleryProbe {
         var brokenImages: [String]
         var text: String
         var play: Playback?
+        /// How much wider than the window the page is (0: nothing to scroll sideways).
+        var overflow: Double
 
         func tile(_ name: String) throws -> Tile {
             try #require(tiles.first { $0.name == name }, "no tile \(name) among \(tiles.map(\.name))")
@@ -123,7 +125,16 @@ struct GalleryProbe {
           document.body.appendChild(frame);
           await loaded;
           const doc = frame.contentDocument;
-          await Promise.all([...doc.images].map(i => i.complete ? 0 : new Promise(r => { i.onload = i.onerror = r; })));
+          // Every image, below the fold too: whether each one loads is what is asked.
+          // A lazy image's source is set again, eager: a new request, whose load or error
+          // event always comes.
+          await Promise.all([...doc.images].map(i => {
+            if (i.loading !== "lazy") return i.complete ? 0 : new Promise(r => { i.onload = i.onerror = r; });
+            const done = new Promise(r => { i.onload = i.onerror = r; });
+            i.loading = "eager";
+            i.src = i.getAttribute("src");
+            return done;
+          }));
           const tiles = [...doc.querySelectorAll("a.t")].map(a => {
             const r = a.getBoundingClientRect(), b = a.querySelector("b"), i = a.querySelector("img");
             return { name: a.dataset.n, x: r.x, y: r.y, w: r.width, h: r.height, badge: b ? b.textContent : "", loaded: i.naturalWidth > 0 };
@@ -133,7 +144,8 @@ struct GalleryProbe {
                            links: [...doc.querySelectorAll("a[href]")].map(a => a.getAttribute("href")),
                            images: [...doc.images].map(i => i.naturalWidth > 0),
                            brokenImages: [...doc.images].filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute("src")),
-                           text: doc.body.innerText, lightbox: null };
+                           text: doc.body.innerText, lightbox: null,
+                           overflow: Math.max(0, doc.documentElement.scrollWidth - WIDTH) };
           if (name) result.play = await play(doc, name);
           if (click && tiles.length) {
             doc.querySelector("a.t").click();

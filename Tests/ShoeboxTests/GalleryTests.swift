@@ -52,6 +52,25 @@ import Testing
         #expect(lightbox.src.hasSuffix(".jpg") && lightbox.src.contains("thumbs/"))
     }
 
+    /// Every kind of page, at a phone's width and a desktop's: nothing wider than the window,
+    /// every image loaded.
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func everyKindOfPageFitsAPhoneAndADesktop() throws {
+        let gallery = try SampleGallery()
+        let names = try FileManager.default.contentsOfDirectory(atPath: gallery.out.path)
+        let pages = ["index.html", "places.html", "failures.html"]
+            + ["album-", "moment-", "place-"].compactMap { prefix in names.sorted().first { $0.hasPrefix(prefix) } }
+        #expect(pages.count == 6)
+        for width in [390, 1000] {
+            let looked = try GalleryProbe.look(at: pages.map { (gallery.page($0), false) }, width: width)
+            try #require(looked.count == pages.count)
+            for (name, page) in zip(pages, looked) {
+                #expect(page.overflow == 0, "\(name) at \(width) px is \(page.overflow) px too wide")
+                #expect(page.images.allSatisfy { $0 }, "\(name) at \(width) px: \(page.brokenImages)")
+            }
+        }
+    }
+
     /// At a phone's width the photo view shows the picture full width with the facts below,
     /// close, previous and next buttons, and a swipe moves; on a desktop the facts are beside.
     @Test(.enabled(if: Chromium.executable != nil, chromium))
