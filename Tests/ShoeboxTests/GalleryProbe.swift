@@ -12,6 +12,9 @@ struct GalleryProbe {
         var x: Double, y: Double, w: Double, h: Double
         var badge: String
         var loaded: Bool
+        /// The rendition the browser chose from `srcset`, and the smallest (`src`): file URLs.
+        var source: String
+        var smallest: String
     }
 
     struct Lightbox: Decodable {
@@ -137,7 +140,8 @@ struct GalleryProbe {
           }));
           const tiles = [...doc.querySelectorAll("a.t")].map(a => {
             const r = a.getBoundingClientRect(), b = a.querySelector("b"), i = a.querySelector("img");
-            return { name: a.dataset.n, x: r.x, y: r.y, w: r.width, h: r.height, badge: b ? b.textContent : "", loaded: i.naturalWidth > 0 };
+            return { name: a.dataset.n, x: r.x, y: r.y, w: r.width, h: r.height, badge: b ? b.textContent : "", loaded: i.naturalWidth > 0,
+                     source: i.currentSrc, smallest: i.src };
           });
           const grid = doc.querySelector(".grid");
           const result = { title: doc.querySelector("h1").textContent, grid: grid ? grid.getBoundingClientRect().width : 0, tiles,

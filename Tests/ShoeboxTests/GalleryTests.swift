@@ -71,6 +71,21 @@ import Testing
         }
     }
 
+    /// A grid on a desktop loads each asset's smallest rendition (its thumbnail), not its
+    /// preview: All Photos' 40 tiles weigh what 200 would at under 3 MB.
+    @Test(.enabled(if: Chromium.executable != nil, chromium))
+    func aGridLoadsThumbnailsNotPreviews() throws {
+        let gallery = try SampleGallery()
+        let url = gallery.page(GalleryFileName.albumPage(AlbumReference(.smart, "All Photos"), page: 1))
+        let page = try #require(try GalleryProbe.look(at: [(url, false)]).first)
+        try #require(page.tiles.count == 40)
+        let larger = page.tiles.filter { $0.source != $0.smallest }.map(\.name)
+        #expect(larger.isEmpty, "these loaded a larger rendition: \(larger)")
+        let chosen = page.tiles.map { URL(string: $0.source)!.path }
+        let bytes = try chosen.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0) }
+        #expect(bytes * 200 / 40 < 3_000_000, "\(bytes) bytes for 40 tiles")
+    }
+
     /// At a phone's width the photo view shows the picture full width with the facts below,
     /// close, previous and next buttons, and a swipe moves; on a desktop the facts are beside.
     @Test(.enabled(if: Chromium.executable != nil, chromium))
