@@ -24,6 +24,7 @@ enum IngestCommand: Command {
 
         USAGE: shoebox ingest PATH... [--library DIR] [--catalog URL] [--pipeline NAME|FILE] [--jobs N]
                               [--retry-failed] [--json] [--quiet] [--no-supervise] [--lease SECONDS]
+                              [--covers] [--gallery DIR]
 
         ARGUMENTS:
           PATH                    Folders (walked recursively) or single files.
@@ -44,6 +45,9 @@ enum IngestCommand: Command {
           --lease SECONDS         With a PostgreSQL catalog: how long this worker's claims
                                   last without renewal (default: 60; renewed every third of it).
                                   A worker that dies holds its files that long.
+          --covers                Then render every album's cover images, as `shoebox covers` does.
+          --gallery DIR           Then write the gallery into DIR, as `shoebox gallery --out DIR`
+                                  does: the whole job in one command, for a script or a timer.
           -h, --help              Show this help.
 
         PROGRESS:
@@ -68,9 +72,12 @@ enum IngestCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let supervision = try IngestSupervisor.supervisionIfSupervised()   // first: a child dies with its supervisor
         let journal = supervision?.journal
-        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs", "--lease"],
-                                            flags: ["--retry-failed", "--no-supervise", "--json", "--quiet"])
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--pipeline", "--jobs", "--lease", "--gallery"],
+                                            flags: ["--retry-failed", "--no-supervise", "--json", "--quiet", "--covers"])
         guard !args.positionals.isEmpty else { throw UsageError("give at least one PATH to ingest") }
+        if args.has("--json") && (args.has("--covers") || args.value("--gallery") != nil) {
+            throw UsageError("--json writes the ingest's lines alone: run `shoebox covers` and `shoebox gallery` after it")
+        }
         let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal,
                                     lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) },
@@ -88,8 +95,17 @@ enum IngestCommand: Command {
         try IngestRootError.check(args.positionalPaths, library: library)
         try library.seal()   // before anything is written there (the supervisor's crash log first)
         if journal == nil && !args.has("--no-supervise") {
-            return try IngestSupervisor.run(library: library)
+            return try IngestFollowUp.run(after: try IngestSupervisor.run(library: library), args)
         }
+        let status = try ingest(args, options: options, configuration: configuration, library: library, location: location)
+        // A supervised child ingests only; its supervisor, or this process unsupervised, follows up.
+        return journal == nil ? try IngestFollowUp.run(after: status, args) : status
+    }
+
+    /// The ingest itself, in this process, holding the library's lock until it returns.
+    private static func ingest(_ args: CommandLineArguments, options: IngestOptions, configuration: PipelineConfiguration,
+                               library: Library, location: CatalogLocation) throws -> Int32 {
+        let journal = options.journal
         // A supervised child says nothing when the guard ends it: its supervisor names the file.
         CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
         // libvips starts beside the lock and the catalog's creation; waited for before the first file.
