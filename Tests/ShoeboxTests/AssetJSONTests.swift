@@ -57,7 +57,7 @@ import Testing
             "addedAt", "codec", "contentHash", "contentIdentifier", "description", "durationSeconds", "error", "errorCause",
             "errorClass", "errorStage",
             "exposureTime", "fileSize", "fNumber", "focalLength", "format", "frameCount", "frameRate", "gps", "height", "id",
-            "iso", "keywords", "kind", "lensModel", "locationSource", "loopCount", "make", "missing", "model", "motionPhoto",
+            "iso", "keywords", "kind", "lensModel", "locationSource", "loopCount", "make", "missing", "model", "moment", "motionPhoto",
             "orientation", "pairedVideo", "pairing", "path", "place", "rating", "resources", "status", "subtypes", "takenAt",
             "takenAtSource", "takenOffset", "takenOffsetSource", "thumbnails", "title", "warning", "width",
         ])

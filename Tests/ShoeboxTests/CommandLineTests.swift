@@ -131,6 +131,9 @@ import Testing
         let place = try #require(object["place"] as? [String: String])
         #expect(place == ["city": "Paris", "region": "Île-de-France", "country": "France", "countryCode": "FR", "timeZone": "Europe/Paris"])
         #expect(object["takenOffset"] as? Int == 7200 && object["takenOffsetSource"] as? String == "position")
+        let moment = try #require(object["moment"] as? Int, "kept by the ingest")
+        let listed = try shoebox("list", "--moment", "\(moment)", "--library", library).output
+        #expect(listed.contains("\tlandscape_6.jpg") || listed.contains("/landscape_6.jpg"), "its moment holds it")
         let thumbnails = try #require(object["thumbnails"] as? [[String: Any]])
         #expect(thumbnails.map { $0["name"] as? String } == ["thumb", "preview"])
         #expect(thumbnails.allSatisfy { FileManager.default.fileExists(atPath: $0["path"] as? String ?? "") })

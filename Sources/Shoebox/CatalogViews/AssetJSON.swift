@@ -40,6 +40,7 @@ public enum AssetJSON {
             ("kind", .string(asset.kind.rawValue)), ("lensModel", text(m.lensModel)),
             ("locationSource", text(m.locationSource?.rawValue)), ("loopCount", integer(d.loopCount)),
             ("make", text(m.make)), ("missing", .bool(asset.missing)), ("model", text(m.model)),
+            ("moment", asset.moment.map { .int($0) } ?? .null),
             ("motionPhoto", motionPhoto ?? .null), ("orientation", integer(m.orientation)),
             ("pairedVideo", text(asset.pairedVideoPath)), ("pairing", text(asset.pairing?.rawValue)),
             ("path", .string(asset.path)), ("place", place(asset.place)), ("rating", integer(m.rating)), ("resources", resources ?? .null),

@@ -16,7 +16,7 @@ enum CatalogRecords {
         (SELECT p.path FROM assets p WHERE p.id = assets.paired_asset_id) AS paired_path,
         (SELECT p.duration_seconds FROM assets p WHERE p.id = assets.paired_asset_id) AS paired_duration, warning,
         rating, title, description, keywords, location_source, error_stage, error_library, error_code, error_detail,
-        place_city, place_region, place_country, place_country_code, place_zone, taken_offset, taken_offset_source
+        place_city, place_region, place_country, place_country_code, place_zone, taken_offset, taken_offset_source, moment_id
         """
 
     /// How many records a listing reads at a time (and reads the thumbnails of in one query).
@@ -82,6 +82,7 @@ enum CatalogRecords {
             LibraryCause(library: $0, code: row.optionalText("error_code"), message: row.optionalText("error_detail") ?? "")
         }
         record.place = place(from: row)
+        record.moment = row.optionalInt64("moment_id").flatMap { $0 > 0 ? $0 : nil }
         if let own = record.metadata.takenAt.flatMap(CaptureOffset.own) {
             (record.takenOffset, record.takenOffsetSource) = (own, .file)
         } else if let derived = row.optionalInt("taken_offset") {

@@ -41,6 +41,9 @@ public struct AssetRecord: Sendable, Equatable {
     /// else its place's time zone (`CaptureOffset`); nil when neither is known.
     public var takenOffset: Int?
     public var takenOffsetSource: CaptureOffset.Source?
+    /// The moment the catalog keeps it in (`Moment.id`); nil when none (not shown, not yet cut,
+    /// or a capture time that does not parse).
+    public var moment: Int64?
     /// Every file of the asset (`ResourceReading.resources(ofAsset:)`), when read: `show` reads
     /// them, listings do not (nil).
     public var resources: [AssetResource]?
