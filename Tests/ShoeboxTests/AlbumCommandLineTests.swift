@@ -63,6 +63,7 @@ import Testing
                                          "0\tsmart\tScreenshots\tempty\t-",
                                          "0\tsmart\tScreen Recordings\tempty\t-",
                                          "0\tsmart\tSlo-mo\tempty\t-",
+                                         "0\tsmart\tTime-lapse\tempty\t-",
                                          "9\tsmart\tRecently Added\tphoto 9\t\(ids(recent)[0])",
                                          "8\tfolder\torientation\tphoto 8\t\(eight)",
                                          "1\tfolder\tsamples\tphoto 1\t\(pano)"])
@@ -72,7 +73,7 @@ import Testing
         let library = try Library(cli)
         let result = try cli.shoebox("albums", "--json", "--library", library.path)
         let objects = try lines(result.output).map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(objects.count == 14)
+        #expect(objects.count == 15)
         #expect(objects.first??["kind"] as? String == "smart" && objects.first??["title"] as? String == "All Photos")
         let first = try #require(objects.first { $0?["kind"] as? String == "folder" } ?? nil)
         #expect(Set(first.keys) == ["title", "kind", "count", "counts", "coverAsset", "covers"])

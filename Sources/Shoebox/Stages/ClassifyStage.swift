@@ -27,7 +27,11 @@ public struct ClassifyStage: PipelineStage {
         if screenshot.isScreenshot { subtypes.insert(.screenshot) }
         if details.isHDR { subtypes.insert(.hdr) }
         if details.burstIdentifier != nil { subtypes.insert(.burst) }
-        if draft.format.isVideo, let rate = details.frameRate, rate >= 100 { subtypes.insert(.highFrameRate) }
+        if draft.format.isVideo {
+            let rates = FrameRateEvidence(frameRate: details.frameRate, captureFrameRate: details.captureFrameRate)
+            if rates.isSlowMotion { subtypes.insert(.highFrameRate) }
+            if rates.isTimeLapse { subtypes.insert(.timeLapse) }
+        }
         if let frames = details.frameCount, frames > 1 { subtypes.insert(.animated) }
         if draft.kind == .livePhoto { subtypes.insert(.live) }
         if draft.format.isRaw { subtypes.insert(.raw) }

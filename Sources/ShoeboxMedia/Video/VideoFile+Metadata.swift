@@ -21,6 +21,7 @@ extension VideoFile {
             make: metadata("com.apple.quicktime.make") ?? metadata("make"),
             model: metadata("com.apple.quicktime.model") ?? metadata("model"),
             contentIdentifier: metadata("com.apple.quicktime.content.identifier"),
+            captureFrameRate: metadata("com.android.capture.fps").flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 <= 100_000 ? $0 : nil },
             isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67)
     }
 

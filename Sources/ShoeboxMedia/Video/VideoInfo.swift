@@ -23,6 +23,9 @@ public struct VideoInfo: Equatable, Sendable {
     public var model: String?
     /// Apple's `com.apple.quicktime.content.identifier`: the Live Photo pairing key.
     public var contentIdentifier: String?
+    /// Android's `com.android.capture.fps`: the rate the camera captured at, when it says;
+    /// only a finite rate above 0 and at most 100,000 a second is kept.
+    public var captureFrameRate: Double?
     /// The transfer characteristic is PQ (SMPTE 2084) or HLG: an HDR video.
     public var isHDR: Bool
 }

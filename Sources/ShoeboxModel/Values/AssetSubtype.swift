@@ -3,6 +3,8 @@ public enum AssetSubtype: String, Codable, Sendable, CaseIterable, Comparable {
     case panorama, screenshot, hdr, burst, highFrameRate, animated, live
     /// A camera RAW file (DNG, CR2, NEF, ...): `MediaFormat.isRaw`.
     case raw
+    /// A video captured at far fewer frames a second than it plays (`FrameRateEvidence`).
+    case timeLapse
 
     public static func < (a: AssetSubtype, b: AssetSubtype) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

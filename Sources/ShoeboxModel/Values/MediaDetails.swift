@@ -3,6 +3,9 @@ public struct MediaDetails: Equatable, Sendable {
     /// Videos and the video of a Live Photo or motion photo; animated GIFs.
     public var durationSeconds: Double?
     public var frameRate: Double?
+    /// The rate a phone says it captured at (Android's `com.android.capture.fps`): below the
+    /// playing rate for a time-lapse, above it for slow motion. Nil when it says none.
+    public var captureFrameRate: Double?
     /// The video codec's short name (`h264`, `hevc`...).
     public var codec: String?
     /// GIFs: frames, and the NETSCAPE loop count (0 = forever, nil = plays once).

@@ -6,7 +6,7 @@
 /// may rely on every case being listed, in this order, whether or not it has members.
 public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
     case allPhotos, favorites, videos, livePhotos, selfies, animated, raw, panoramas, screenshots, screenRecordings, sloMo,
-         recentlyAdded
+         timeLapses, recentlyAdded
 
     /// How long an asset stays in Recently Added after it was first catalogued.
     public static let recentDays = 30
@@ -25,6 +25,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .screenshots: return "Screenshots"
         case .screenRecordings: return "Screen Recordings"
         case .sloMo: return "Slo-mo"
+        case .timeLapses: return "Time-lapse"
         case .recentlyAdded: return "Recently Added"
         }
     }
@@ -50,6 +51,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .screenshots: return .subtype(.screenshot)
         case .screenRecordings: return .screenRecording
         case .sloMo: return .subtype(.highFrameRate)
+        case .timeLapses: return .subtype(.timeLapse)
         case .recentlyAdded: return .addedWithin(days: Self.recentDays)
         }
     }

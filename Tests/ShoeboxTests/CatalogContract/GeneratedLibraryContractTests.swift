@@ -15,7 +15,8 @@ import Testing
         #expect(smart == [
             "All Photos: photo 2875, video 103", "Favorites: photo 36", "Videos: video 103", "Live Photos: empty",
             "Selfies: photo 7", "Animated: empty", "RAW: empty", "Panoramas: photo 3", "Screenshots: photo 5",
-            "Screen Recordings: video 2", "Slo-mo: empty", "Recently Added: photo 2875, video 103",
+            "Screen Recordings: video 2", "Slo-mo: empty", "Time-lapse: empty",
+            "Recently Added: photo 2875, video 103",
         ])
 
         let places = PlaceListing.tree(try catalog.placeGroups()).map { "\($0.count) \($0.level.rawValue) \($0.title)" }

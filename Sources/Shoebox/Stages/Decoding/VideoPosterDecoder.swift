@@ -47,6 +47,7 @@ struct VideoPosterDecoder: FileDecoder {
     private func record(_ info: VideoInfo, into draft: inout AssetDraft) {
         draft.details.durationSeconds = info.durationSeconds
         draft.details.frameRate = info.frameRate
+        draft.details.captureFrameRate = info.captureFrameRate
         draft.details.codec = info.codec
         draft.details.contentIdentifier = info.contentIdentifier
         draft.details.isHDR = info.isHDR
