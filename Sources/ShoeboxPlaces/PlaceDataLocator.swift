@@ -1,14 +1,16 @@
 import Foundation
+import ShoeboxModel
 
 /// Finds the places data file: `$SHOEBOX_PLACES` when set, then `data/places.bin.gz` in the
 /// package the executable was built in, then `share/shoebox/places.bin.gz` beside an
 /// installed `bin/`, then `/usr/share/shoebox/places.bin.gz`, then `./data/places.bin.gz`
-/// (a build kept outside the package, run from it).
+/// (a build kept outside the package, run from it). The executable is the running program's
+/// file (`RunningExecutable`), however it was started.
 public enum PlaceDataLocator {
     public static let fileName = "places.bin.gz"
 
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")) throws -> URL {
+                              executable: URL = RunningExecutable.url) throws -> URL {
         if let custom = environment["SHOEBOX_PLACES"], !custom.isEmpty { return URL(fileURLWithPath: custom) }
         let candidates = searched(executable: executable)
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {

@@ -17,7 +17,7 @@ import Testing
     func theManPageRendersEveryCommand() throws {
         let page = try ShoeboxBinary.run(["--man"]).output
         #expect(page.hasPrefix(".TH SHOEBOX 1 "))
-        let rendered = try Self.shell("/usr/bin/groff", ["-man", "-ww", "-Tutf8", "-P-cbou"], input: page)
+        let rendered = try ToolProcess.run("/usr/bin/groff", ["-man", "-ww", "-Tutf8", "-P-cbou"], input: page)
         #expect(rendered.status == 0 && rendered.errors == "", "groff: \(rendered.errors)")
         let text = rendered.output.replacingOccurrences(of: "\u{2010}", with: "-")
         for command in try CLIReferenceTests.commands {
@@ -31,7 +31,7 @@ import Testing
     @Test func bashCompletesCommandsAndTheirOptions() throws {
         let script = try ShoeboxBinary.run(["--completions", "bash"]).output
         func complete(_ words: String) throws -> String {
-            let run = try Self.shell("/bin/bash", ["-c", """
+            let run = try ToolProcess.run("/bin/bash", ["-c", """
                 source /dev/stdin
                 COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _shoebox; echo "${COMPREPLY[*]}"
                 """], input: script)
@@ -44,31 +44,5 @@ import Testing
         #expect(try complete("shoebox gallery --p") == "--page-size --profile")
         let unknown = try ShoeboxBinary.run(["--completions", "fish"])
         #expect(unknown.status == 64 && unknown.errors.hasPrefix("Error: --completions takes bash or zsh"))
-    }
-
-    /// Runs `tool` with `input` on its standard input; its output and errors, each read to its
-    /// end on a thread of its own, so that no pipe fills while another is written.
-    static func shell(_ tool: String, _ arguments: [String], input: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
-        try process.run()
-        let errors = Box(), done = DispatchGroup()
-        DispatchQueue.global().async(group: done) { errors.value = stderr.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: done) {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors.value, as: UTF8.self))
-    }
-
-    /// Bytes handed from the thread that read them (which ends before they are read).
-    private final class Box: @unchecked Sendable {
-        var value = Data()
     }
 }

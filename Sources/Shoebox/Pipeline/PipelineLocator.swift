@@ -5,12 +5,13 @@ import Foundation
 /// A value with a `/` or ending in `.json` is a file path. A bare name is looked up as
 /// `NAME.json` in `$SHOEBOX_PIPELINES`, then in the `pipelines/` folder of the package the
 /// executable was built in, then in `share/shoebox/pipelines` beside an installed `bin/`,
-/// then in `./pipelines`.
+/// then in `/usr/share/shoebox/pipelines`, then in `./pipelines`. The executable is the
+/// running program's file (`RunningExecutable`), however it was started.
 public enum PipelineLocator {
     public static let defaultName = "default"
 
     public static func locate(_ nameOrFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")) throws -> URL {
+                              executable: URL = RunningExecutable.url) throws -> URL {
         let value = nameOrFile ?? defaultName
         if value.contains("/") || value.hasSuffix(".json") {
             return URL(fileURLWithPath: value)
@@ -49,6 +50,7 @@ public enum PipelineLocator {
             directory.deleteLastPathComponent()
         }
         folders.append(binary.deletingLastPathComponent().appendingPathComponent("share/shoebox/pipelines"))
+        folders.append(URL(fileURLWithPath: "/usr/share/shoebox/pipelines"))
         folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("pipelines"))
         return folders
     }
