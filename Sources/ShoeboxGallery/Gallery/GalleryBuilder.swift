@@ -79,10 +79,7 @@ public struct GalleryBuilder {
         let places = PlaceListing.tree(try catalog.placeGroups())
         if album == nil {
             for place in places {
-                let names = try writePages(count: place.count, options: AssetFetchOptions(placeScope: PlaceScope(place)), into: folder,
-                                           renditions: renditions) {
-                    AlbumPage(place: place, assets: $0, page: $1, pages: $2, links: links, plays: $3)
-                }
+                let names = try writePages(of: place, into: folder, links: links, renditions: renditions)
                 kept.formUnion(names)
                 outcome.placePages += names.count
             }
@@ -120,6 +117,15 @@ public struct GalleryBuilder {
                             renditions: GalleryRenditions) throws -> [String] {
         try writePages(count: moment.count, options: AssetFetchOptions(moment: moment.id), into: folder, renditions: renditions) {
             AlbumPage(moment: moment, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+        }
+    }
+
+    /// Writes the place's pages: exactly its assets (`PlaceScope`); returns their names.
+    private func writePages(of place: PlaceSummary, into folder: GalleryFolder, links: GalleryLinks,
+                            renditions: GalleryRenditions) throws -> [String] {
+        try writePages(count: place.count, options: AssetFetchOptions(placeScope: PlaceScope(place)), into: folder,
+                       renditions: renditions) {
+            AlbumPage(place: place, assets: $0, page: $1, pages: $2, links: links, plays: $3)
         }
     }
 

@@ -5,16 +5,12 @@ import Foundation
 /// "30 December 2024 – 2 January 2025".
 public enum MomentDates {
     public static func text(start: String, end: String) -> String {
-        guard let first = day(start), let last = day(end) else { return "\(start.prefix(10)) – \(end.prefix(10))" }
+        guard let first = WallClockText.wallClock(of: start), let last = WallClockText.wallClock(of: end) else { return "\(start.prefix(10)) – \(end.prefix(10))" }
         let (a, b) = (parts(first), parts(last))
         if a == b { return format(first, "EEEE d MMMM yyyy") }
         if (a.year, a.month) == (b.year, b.month) { return "\(a.day)–\(format(last, "d MMMM yyyy"))" }
         if a.year == b.year { return "\(format(first, "d MMMM")) – \(format(last, "d MMMM yyyy"))" }
         return "\(format(first, "d MMMM yyyy")) – \(format(last, "d MMMM yyyy"))"
-    }
-
-    private static func day(_ takenAt: String) -> Date? {
-        (CaptureTime.parse(takenAt) ?? CaptureTime.parse(String(takenAt.prefix(10)) + "T00:00:00")).map { Date(timeIntervalSince1970: $0.wallClock) }
     }
 
     private static func parts(_ date: Date) -> (year: Int, month: Int, day: Int) {
@@ -23,11 +19,7 @@ public enum MomentDates {
     }
 
     private static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+        WallClockText.format(date, pattern)
     }
 
     private static let calendar: Calendar = {

@@ -24,11 +24,6 @@ public enum MomentTitle {
 
     /// "Saturday 3 May 2025" for a capture time's day as written (its wall clock).
     static func day(_ takenAt: String) -> String {
-        guard let parsed = CaptureTime.parse(takenAt) ?? CaptureTime.parse(String(takenAt.prefix(10)) + "T00:00:00") else { return takenAt }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEEE d MMMM yyyy"
-        return formatter.string(from: Date(timeIntervalSince1970: parsed.wallClock))
+        WallClockText.wallClock(of: takenAt).map { WallClockText.format($0, "EEEE d MMMM yyyy") } ?? takenAt
     }
 }

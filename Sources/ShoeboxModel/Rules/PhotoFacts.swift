@@ -8,11 +8,7 @@ public enum PhotoFacts {
     /// when it does not parse.
     public static func when(_ takenAt: String, offset: Int?) -> String {
         guard let parsed = CaptureTime.parse(takenAt) else { return takenAt }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEEE d MMMM yyyy, HH:mm"
-        let text = formatter.string(from: Date(timeIntervalSince1970: parsed.wallClock))
+        let text = WallClockText.format(Date(timeIntervalSince1970: parsed.wallClock), "EEEE d MMMM yyyy, HH:mm")
         return (parsed.offset ?? offset).map { text + " " + zone($0) } ?? text
     }
 
