@@ -74,19 +74,28 @@ import Testing
         #expect(notAnImage.errorStage == .read && notAnImage.errorCause == nil)
     }
 
-    /// A file a library refused keeps that library's name, code and words in the catalog:
-    /// LibRaw's error number for a RAW whose data ends early, libvips's message for a JPEG
-    /// whose data is corrupt.
+    /// A RAW LibRaw refused keeps LibRaw's name, error number and words in the catalog.
     @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
-    func aLibrarysRefusalKeepsItsCodeAndMessage() throws {
+    func libRawsRefusalKeepsItsCodeAndMessage() throws {
         let library = try TestLibrary()
-        let inbox = try library.folder.folder("inbox", copying: [Fixtures.corpus("exiftool-t/FujiFilm.raf"),
-                                                                Fixtures.corpus("exif-samples/jpg/corrupted.jpg")])
+        let inbox = try library.folder.folder("inbox", copying: [Fixtures.corpus("exiftool-t/FujiFilm.raf")])
         _ = try library.ingest([inbox])
-        let raw = try #require(try library.catalog.asset(path: IngestPipeline.resolve(inbox.appendingPathComponent("FujiFilm.raf").path)))
+        let raw = try #require(try library.asset(at: inbox.appendingPathComponent("FujiFilm.raf")))
         #expect(raw.errorStage == .decode)
         #expect(raw.errorCause == LibraryCause(library: "LibRaw", code: "-100009", message: "unpack: Input/output error"))
-        let jpeg = try #require(try library.catalog.asset(path: IngestPipeline.resolve(inbox.appendingPathComponent("corrupted.jpg").path)))
+    }
+
+    /// A JPEG libvips refused keeps libvips's words. libvips keeps one error buffer for the
+    /// whole process (it cannot tie a message to the call that failed: libvips issue 5010), so
+    /// the ingest runs in a process of its own, where no other test's failure can take the
+    /// message first.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func libvipsRefusalKeepsItsMessage() throws {
+        let library = try TestLibrary()
+        let inbox = try library.folder.folder("inbox", copying: [Fixtures.corpus("exif-samples/jpg/corrupted.jpg")])
+        let run = try ShoeboxBinary.run(["ingest", inbox.path, "--library", library.library.root.path])
+        #expect(run.status == 1, "\(run.errors)")
+        let jpeg = try #require(try library.asset(at: inbox.appendingPathComponent("corrupted.jpg")))
         #expect(jpeg.errorStage == .decode)
         #expect(jpeg.errorCause?.library == "libvips" && jpeg.errorCause?.code == nil)
         #expect(jpeg.errorCause?.message.contains("Corrupt JPEG data: premature end of data segment") == true)

@@ -112,7 +112,7 @@ import Testing
         for name in ["JXL.jxl", "JXL2.jxl"] {
             #expect(assets[name]?["errorClass"] as? String == "unsupported", "\(name)")
             // Not the reason itself: two workers failing at once may swap libvips's process-wide
-            // error buffer (one gets both messages, the other "unknown libvips error").
+            // error buffer (one gets both messages, the other "libvips gave no message").
             let error = assets[name]?["error"] as? String
             #expect(error?.hasPrefix("cannot read the jxl header: load header: ") == true, "\(name): \(error ?? "")")
         }

@@ -97,13 +97,16 @@ public enum Vips {
         sb_vips_load_module(libraryFolder, module)
     }
 
-    /// Copies and clears libvips's process-wide error buffer under its lock, so that parallel
-    /// workers never read each other's messages as a whole; the last line is the most specific.
+    /// Copies and clears libvips's process-wide error buffer under its lock, so that no worker
+    /// reads a torn message; the last line is the most specific. libvips cannot tie a message
+    /// to the call that failed (one buffer for the process: libvips issue 5010), so when two
+    /// files fail at the same moment one may carry both messages and the other none. The
+    /// failure's class and stage are Shoebox's own and stay right either way.
     static func takeErrorMessage() -> String {
-        guard let raw = vips_error_buffer_copy() else { return "unknown libvips error" }
+        guard let raw = vips_error_buffer_copy() else { return "libvips gave no message" }
         defer { g_free(raw) }
         let lines = String(cString: raw).split(separator: "\n").map(String.init)
         let message = lines.joined(separator: "; ")
-        return message.isEmpty ? "unknown libvips error" : message
+        return message.isEmpty ? "libvips gave no message" : message
     }
 }
