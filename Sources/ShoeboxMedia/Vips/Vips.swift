@@ -100,8 +100,8 @@ public enum Vips {
     /// Copies and clears libvips's process-wide error buffer under its lock, so that no worker
     /// reads a torn message; the last line is the most specific. libvips cannot tie a message
     /// to the call that failed (one buffer for the process: libvips issue 5010), so when two
-    /// files fail at the same moment one may carry both messages and the other none. The
-    /// failure's class and stage are Shoebox's own and stay right either way.
+    /// files fail at the same moment one may carry both messages and the other none, and a
+    /// class read from a library's words (its own size limit, a feature it lacks) may follow.
     static func takeErrorMessage() -> String {
         guard let raw = vips_error_buffer_copy() else { return "libvips gave no message" }
         defer { g_free(raw) }
