@@ -57,6 +57,7 @@ import Testing
                                          "0\tsmart\tVideos\tempty\t-",
                                          "0\tsmart\tLive Photos\tempty\t-",
                                          "0\tsmart\tSelfies\tempty\t-",
+                                         "0\tsmart\tPortrait\tempty\t-",
                                          "0\tsmart\tAnimated\tempty\t-",
                                          "0\tsmart\tRAW\tempty\t-",
                                          "1\tsmart\tPanoramas\tphoto 1\t\(pano)",
@@ -73,7 +74,7 @@ import Testing
         let library = try Library(cli)
         let result = try cli.shoebox("albums", "--json", "--library", library.path)
         let objects = try lines(result.output).map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(objects.count == 15)
+        #expect(objects.count == 16)   // 14 smart albums, 2 folders
         #expect(objects.first??["kind"] as? String == "smart" && objects.first??["title"] as? String == "All Photos")
         let first = try #require(objects.first { $0?["kind"] as? String == "folder" } ?? nil)
         #expect(Set(first.keys) == ["title", "kind", "count", "counts", "coverAsset", "covers"])

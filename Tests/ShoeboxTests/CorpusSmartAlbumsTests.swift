@@ -19,7 +19,7 @@ import Testing
             .filter { $0.contains("\tsmart\t") }.map { $0.split(separator: "\t").prefix(4).joined(separator: " ") }
         #expect(smart == [
             "166 smart All Photos photo 166", "0 smart Favorites empty", "0 smart Videos empty", "0 smart Live Photos empty",
-            "0 smart Selfies empty", "0 smart Animated empty", "2 smart RAW photo 2", "10 smart Panoramas photo 10",
+            "0 smart Selfies empty", "0 smart Portrait empty", "0 smart Animated empty", "2 smart RAW photo 2", "10 smart Panoramas photo 10",
             "0 smart Screenshots empty", "0 smart Screen Recordings empty", "0 smart Slo-mo empty", "0 smart Time-lapse empty",
             "166 smart Recently Added photo 166",
         ])

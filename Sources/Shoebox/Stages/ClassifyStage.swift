@@ -27,6 +27,7 @@ public struct ClassifyStage: PipelineStage {
         if screenshot.isScreenshot { subtypes.insert(.screenshot) }
         if details.isHDR { subtypes.insert(.hdr) }
         if details.burstIdentifier != nil { subtypes.insert(.burst) }
+        if details.hasDepthData { subtypes.insert(.depthEffect) }
         if draft.format.isVideo {
             let rates = FrameRateEvidence(frameRate: details.frameRate, captureFrameRate: details.captureFrameRate)
             if rates.isSlowMotion { subtypes.insert(.highFrameRate) }

@@ -18,6 +18,8 @@ public struct MediaDetails: Equatable, Sendable {
     /// A PQ or HLG video, or an Apple HDR photo.
     public var isHDR = false
     public var burstIdentifier: String?
+    /// A depth map or portrait matte beside the picture (`DepthEvidence`): a Portrait.
+    public var hasDepthData = false
     /// A GPano projection tag or similar says "panorama" whatever the aspect ratio.
     public var isTaggedPanorama = false
     /// The EXIF or XMP user comment says the image is a screenshot.

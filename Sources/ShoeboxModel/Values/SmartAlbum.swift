@@ -5,7 +5,7 @@
 /// capture date, else the date added). The evidence each needs is in docs/CATALOG.md; a caller
 /// may rely on every case being listed, in this order, whether or not it has members.
 public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
-    case allPhotos, favorites, videos, livePhotos, selfies, animated, raw, panoramas, screenshots, screenRecordings, sloMo,
+    case allPhotos, favorites, videos, livePhotos, selfies, portraits, animated, raw, panoramas, screenshots, screenRecordings, sloMo,
          timeLapses, recentlyAdded
 
     /// How long an asset stays in Recently Added after it was first catalogued.
@@ -19,6 +19,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .videos: return "Videos"
         case .livePhotos: return "Live Photos"
         case .selfies: return "Selfies"
+        case .portraits: return "Portrait"
         case .animated: return "Animated"
         case .raw: return "RAW"
         case .panoramas: return "Panoramas"
@@ -45,6 +46,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .videos: return .kind(.video)
         case .livePhotos: return .kind(.livePhoto)
         case .selfies: return .frontCamera
+        case .portraits: return .subtype(.depthEffect)
         case .animated: return .subtype(.animated)   // more than one frame: GIF, WebP, AVIF, PNG; a still GIF is not
         case .raw: return .subtype(.raw)
         case .panoramas: return .subtype(.panorama)

@@ -14,7 +14,7 @@ import Testing
         let smart = try catalog.smartAlbums(includingCovers: false).map { "\($0.album.title): \($0.counts)" }
         #expect(smart == [
             "All Photos: photo 2875, video 103", "Favorites: photo 36", "Videos: video 103", "Live Photos: empty",
-            "Selfies: photo 7", "Animated: empty", "RAW: empty", "Panoramas: photo 3", "Screenshots: photo 5",
+            "Selfies: photo 7", "Portrait: empty", "Animated: empty", "RAW: empty", "Panoramas: photo 3", "Screenshots: photo 5",
             "Screen Recordings: video 2", "Slo-mo: empty", "Time-lapse: empty",
             "Recently Added: photo 2875, video 103",
         ])

@@ -50,10 +50,10 @@ import Testing
     @Test(arguments: CatalogBackend.all) func everySmartAlbumIsListedInItsOrderEvenWhenEmpty(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
         let listed = try f.catalog.smartAlbums(includingCovers: false)
-        #expect(listed.map(\.album.title) == ["All Photos", "Favorites", "Videos", "Live Photos", "Selfies", "Animated", "RAW",
+        #expect(listed.map(\.album.title) == ["All Photos", "Favorites", "Videos", "Live Photos", "Selfies", "Portrait", "Animated", "RAW",
                                               "Panoramas", "Screenshots", "Screen Recordings", "Slo-mo", "Time-lapse",
                                               "Recently Added"])
-        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5])
+        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5])
         #expect(listed[1].coverAssetID == nil, "an empty smart album has no cover")
     }
 

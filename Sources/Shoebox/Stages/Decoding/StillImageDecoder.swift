@@ -28,6 +28,7 @@ struct StillImageDecoder: FileDecoder {
         // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
         let container = draft.format == .heic || draft.format == .avif
             ? HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer)) : nil
+        draft.details.hasDepthData = DepthEvidence.isPresent(container: container, xmp: found.xmp)
         let orientation = orientationToApply(header, container: container, exifPixelSize: found.extras.pixelSize, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
