@@ -56,6 +56,10 @@ public protocol AlbumStore: AnyObject, Sendable {
     /// (false), or takes the mark away so that their rating decides (nil). Kept across
     /// re-ingests and moves. An unknown id refuses the whole edit (`AlbumError.noSuchAsset`).
     func setFavorite(_ mark: Bool?, for ids: [Int64]) throws
+    /// Hides assets (true: left out of every fetch, album, moment and place, shown in Hidden
+    /// only) or shows them again (false). Kept across re-ingests and moves. An unknown id
+    /// refuses the whole edit (`AlbumError.noSuchAsset`).
+    func setHidden(_ hidden: Bool, for ids: [Int64]) throws
     /// One album's summary (an empty one too), or nil when there is no such album. Reads that
     /// album's row and cover records only, whatever the number of albums.
     func summary(of album: AlbumReference) throws -> AlbumSummary?

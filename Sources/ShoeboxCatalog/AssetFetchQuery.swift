@@ -44,6 +44,9 @@ struct AssetFetchQuery {
         self.dialect = dialect
         order = Self.order(options, isUserAlbum: userAlbumID != nil, dialect: dialect)
         source = Self.source(options, isUserAlbum: userAlbumID != nil)
+        if Self.smartAlbum(options)?.showsHiddenAssets == true {
+            conditions = [ShownAssets.healthy("a")]   // the hidden ones, which the shown leave out
+        }
         if let userAlbumID {
             add("m.album_id = ?", userAlbumID)
         } else if let album = options.album, album.kind == .smart {
@@ -101,6 +104,9 @@ struct AssetFetchQuery {
     /// sort key's. For counts, the one that also holds kind, capture date and location.
     private static func source(_ options: AssetFetchOptions, isUserAlbum: Bool) -> Source {
         if isUserAlbum { return .userAlbum }
+        if smartAlbum(options)?.showsHiddenAssets == true {
+            return .assets(pageIndex: "assets_hidden_mark", countIndex: "assets_hidden_mark")
+        }
         if let album = options.album, album.kind == .folder {
             return .assets(pageIndex: "assets_shown_folder", countIndex: "assets_shown_folder_dates")
         }
@@ -115,7 +121,11 @@ struct AssetFetchQuery {
     }
 
     private static func isRecentlyAdded(_ options: AssetFetchOptions) -> Bool {
-        options.album?.kind == .smart && options.album.flatMap { SmartAlbum(title: $0.title) } == .recentlyAdded
+        smartAlbum(options) == .recentlyAdded
+    }
+
+    private static func smartAlbum(_ options: AssetFetchOptions) -> SmartAlbum? {
+        options.album.flatMap { $0.kind == .smart ? SmartAlbum(title: $0.title) : nil }
     }
 
     private func from(counting: Bool) -> String {

@@ -14,6 +14,11 @@ enum ShownAssets {
 
     /// The condition on assets under the alias `alias` (`a.status = 'ok' AND ...`).
     static func condition(_ alias: String) -> String {
-        "\(alias).status = 'ok' AND \(alias).missing = 0 AND \(alias).hidden = 0"
+        "\(healthy(alias)) AND \(alias).hidden = 0"
+    }
+
+    /// `healthy` on assets under the alias `alias`.
+    static func healthy(_ alias: String) -> String {
+        "\(alias).status = 'ok' AND \(alias).missing = 0"
     }
 }

@@ -21,7 +21,7 @@ import Testing
             "166 smart All Photos photo 166", "0 smart Favorites empty", "0 smart Videos empty", "0 smart Live Photos empty",
             "0 smart Selfies empty", "0 smart Portrait empty", "0 smart Animated empty", "2 smart RAW photo 2", "10 smart Panoramas photo 10",
             "0 smart Screenshots empty", "0 smart Screen Recordings empty", "0 smart Slo-mo empty", "0 smart Time-lapse empty",
-            "166 smart Recently Added photo 166",
+            "166 smart Recently Added photo 166", "0 smart Hidden empty",
         ])
         func names(_ album: String) throws -> [String] {
             try cli.shoebox("list", "--album", album, "--library", library).output.split(separator: "\n")

@@ -20,6 +20,7 @@ extension CatalogDatabase {
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
+        try CatalogVisibility.settle([id], db: db)
         return id
     }
 
@@ -50,8 +51,9 @@ extension CatalogDatabase {
         try db.first("SELECT id FROM assets WHERE path = ?", path) { $0.int64("id") }
     }
 
-    /// Values for `CatalogRecordingSQL.assetColumns`. Pairing is reset here (no partner,
-    /// shown) and made again by `CatalogPairing.pairLivePhoto`.
+    /// Values for `CatalogRecordingSQL.assetColumns`. Pairing is reset here (no partner) and
+    /// made again by `CatalogPairing.pairLivePhoto`; `hidden` is settled after both
+    /// (`CatalogVisibility`).
     private static func assetValues(_ asset: AssetDraft, run: Int64, now: String) -> [Any?] {
         let m = asset.metadata, d = asset.details
         let subtypes = asset.subtypes.subtracting([.live]).sorted().map(\.rawValue).joined(separator: ",")
@@ -60,7 +62,7 @@ extension CatalogDatabase {
             asset.file.status.modifiedNanoseconds, asset.displayedSize.width, asset.displayedSize.height, m.orientation,
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
             d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
-            d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, false, asset.warning,
+            d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, asset.warning,
         ]
         return values + CatalogColumns.sidecarValues(asset)
     }

@@ -4,9 +4,10 @@ import Foundation
 /// conditions at each read, never stored; only their rendered cover images are recorded
 /// (`smart_album_covers`, keyed by title), since they have no album row.
 ///
-/// Every smart album is counted in one pass over the shown assets (a column of counts and one
-/// of newest keys per album), then each non-empty one's cover is one seek by that key: a
-/// listing costs one scan whatever the number of smart albums, not one per album.
+/// Every smart album of shown assets is counted in one pass over them (a column of counts and
+/// one of newest keys per album), then each non-empty one's cover is one seek by that key: a
+/// listing costs one scan whatever the number of smart albums, not one per album. Hidden,
+/// whose assets the shown leave out, is counted through its own index.
 extension CatalogDatabase {
     func smartAlbums(includingCovers: Bool) throws -> [AlbumSummary] {
         try reading { db in
@@ -19,6 +20,29 @@ extension CatalogDatabase {
     /// listed too.
     static func smartSummaries(_ albums: [SmartAlbum], covers: [String: [CoverRecord]], now: Date,
                                db: Connection) throws -> [AlbumSummary] {
+        let shown = albums.filter { !$0.showsHiddenAssets }
+        var summaries = Dictionary(uniqueKeysWithValues: zip(shown, try shownSummaries(shown, covers: covers, now: now, db: db)))
+        for album in albums where album.showsHiddenAssets {
+            summaries[album] = try summary(ofHidden: album, covers: covers, now: now, db: db)
+        }
+        return albums.compactMap { summaries[$0] }
+    }
+
+    /// A smart album of hidden assets, counted and its cover found through its own index.
+    private static func summary(ofHidden album: SmartAlbum, covers: [String: [CoverRecord]], now: Date,
+                                db: Connection) throws -> AlbumSummary {
+        let query = AssetFetchQuery(AssetFetchOptions(album: album.reference), userAlbumID: nil, dialect: db.dialect, now: now)
+        let counts = try kindCounts(query, db: db)
+        let page = query.pageSQL(after: nil)
+        let cover = counts.total == 0 ? nil : try db.rows(page.sql, values: page.bindings + [1, 0]) { $0.int64("id") }.first
+        return AlbumSummary(album: album.reference, counts: counts, coverAssetID: cover,
+                            coverIsExplicit: false, covers: covers[album.title] ?? [])
+    }
+
+    /// Smart albums of shown assets, in one scan of them.
+    private static func shownSummaries(_ albums: [SmartAlbum], covers: [String: [CoverRecord]], now: Date,
+                                       db: Connection) throws -> [AlbumSummary] {
+        guard !albums.isEmpty else { return [] }
         let queries = albums.map { AssetFetchQuery(AssetFetchOptions(album: $0.reference), userAlbumID: nil, dialect: db.dialect, now: now) }
         var columns: [String] = [], bindings: [Any?] = []
         for (index, query) in queries.enumerated() {
@@ -75,6 +99,16 @@ extension CatalogDatabase {
         try writing { db in
             try CatalogAlbums.requireAssets(ids, db: db)
             try db.run("UPDATE assets SET favorite = ? WHERE \(db.isAmongIDs("id"))", mark.map { $0 ? 1 : 0 }, db.idList(ids))
+        }
+    }
+
+    /// Sets or takes away the person's hidden mark, then settles `hidden` from it and the
+    /// rows' other causes (`CatalogVisibility`); kept across re-ingests and moves.
+    func setHidden(_ hidden: Bool, for ids: [Int64]) throws {
+        try writing { db in
+            try CatalogAlbums.requireAssets(ids, db: db)
+            try db.run("UPDATE assets SET hidden_mark = ? WHERE \(db.isAmongIDs("id"))", hidden ? 1 : nil, db.idList(ids))
+            try CatalogVisibility.settle(ids, db: db)
         }
     }
 }

@@ -7,17 +7,17 @@ enum CatalogGrouping {
     /// now: each member's resource type, the shown member's id on the others (which are hidden,
     /// so that listings show the asset once), and each adjustment file's asset. A row that
     /// leaves a group is shown again as what it is (unless it is a Live Photo's paired video).
-    /// Cheap for a key no group uses.
-    static func regroup(_ keys: Set<String>, db: some CatalogSQL) throws {
-        for key in keys.sorted() { try regroup(key, db: db) }
+    /// Cheap for a key no group uses. `settlingHidden` false leaves `hidden` to the caller:
+    /// only an upgrade from before the catalog held every cause `CatalogVisibility` reads.
+    static func regroup(_ keys: Set<String>, settlingHidden: Bool = true, db: some CatalogSQL) throws {
+        for key in keys.sorted() { try regroup(key, settlingHidden: settlingHidden, db: db) }
     }
 
-    /// What grouping writes on one row.
+    /// What grouping writes on one row (`hidden` follows from `resource_of`: `CatalogVisibility`).
     private struct Stored: Equatable {
         var resourceType: String?
         /// `resource_of` on an asset row, `asset_id` on a resource file's.
         var owner: Int64?
-        var hidden = false
         /// A still's kind; nil for any other row (left as it is).
         var kind: String?
     }
@@ -26,16 +26,14 @@ enum CatalogGrouping {
         var id: Int64
         var isFile: Bool
         var role: ResourceGrouping.Role?
-        /// A Live Photo's video, hidden by pairing whatever its group.
-        var isPairedVideo = false
         /// A still's own Live Photo video: a paired one, or a motion photo's embedded one.
         var stillHasVideo: Bool? = nil
         var stored: Stored
     }
 
-    private static func regroup(_ key: String, db: some CatalogSQL) throws {
+    private static func regroup(_ key: String, settlingHidden: Bool, db: some CatalogSQL) throws {
         var rows = try db.rows("""
-            SELECT id, path, kind, format, status, missing, paired_asset_id, motion_offset, resource_type, resource_of, hidden
+            SELECT id, path, kind, format, status, missing, paired_asset_id, motion_offset, resource_type, resource_of
             FROM assets WHERE group_key = ?
             """, key, as: assetRow)
         rows += try db.rows("SELECT id, resource_type, asset_id FROM resource_files WHERE group_key = ?", key) { file in
@@ -43,7 +41,8 @@ enum CatalogGrouping {
                 stored: Stored(resourceType: file.optionalText("resource_type"), owner: file.optionalInt64("asset_id")))
         }
         guard !rows.isEmpty else { return }
-        try store(ResourceGrouping.plan(rows.map(\.role)), for: rows, db: db)
+        let changed = try store(ResourceGrouping.plan(rows.map(\.role)), for: rows, db: db)
+        if settlingHidden { try CatalogVisibility.settle(changed, db: db) }
     }
 
     private static func assetRow(_ asset: any CatalogRow) -> Row {
@@ -54,14 +53,16 @@ enum CatalogGrouping {
         let role = healthy ? ResourceGrouping.role(kind: kind, format: format, isPairedVideo: paired, path: asset.text("path")) : nil
         let isStill = kind == .livePhoto || (kind == .photo && format != .gif)
         let stored = Stored(resourceType: asset.optionalText("resource_type"), owner: asset.optionalInt64("resource_of"),
-                            hidden: asset.flag("hidden"), kind: isStill ? kind.rawValue : nil)
-        return Row(id: asset.int64("id"), isFile: false, role: role, isPairedVideo: paired && kind == .video,
+                            kind: isStill ? kind.rawValue : nil)
+        return Row(id: asset.int64("id"), isFile: false, role: role,
                    stillHasVideo: isStill ? paired || !asset.isNull("motion_offset") : nil, stored: stored)
     }
 
-    /// Writes the plan on the rows it changes (most regroups change nothing).
-    private static func store(_ plan: ResourceGrouping.Plan?, for rows: [Row], db: some CatalogSQL) throws {
+    /// Writes the plan on the rows it changes (most regroups change nothing); returns the
+    /// asset rows it changed.
+    private static func store(_ plan: ResourceGrouping.Plan?, for rows: [Row], db: some CatalogSQL) throws -> [Int64] {
         let shown = plan.map { rows[$0.primary].id }
+        var changed: [Int64] = []
         for (index, row) in rows.enumerated() {
             let type = plan?.types[index]
             var wanted = Stored(resourceType: type?.rawValue)
@@ -69,7 +70,6 @@ enum CatalogGrouping {
                 wanted.owner = type == nil ? nil : shown
             } else {
                 wanted.owner = type == nil || index == plan?.primary ? nil : shown
-                wanted.hidden = wanted.owner != nil || row.isPairedVideo
                 wanted.kind = row.stillHasVideo.map { ownVideo in
                     ResourceGrouping.stillKind(hasOwnVideo: ownVideo,
                                                shownAsLivePhoto: index == plan?.primary && plan?.isLivePhoto == true).rawValue
@@ -79,10 +79,12 @@ enum CatalogGrouping {
             if row.isFile {
                 try db.run("UPDATE resource_files SET resource_type = ?, asset_id = ? WHERE id = ?", wanted.resourceType, wanted.owner, row.id)
             } else {
-                try db.run("UPDATE assets SET resource_type = ?, resource_of = ?, hidden = ?, kind = coalesce(?, kind) WHERE id = ?",
-                           wanted.resourceType, wanted.owner, wanted.hidden, wanted.kind, row.id)
+                try db.run("UPDATE assets SET resource_type = ?, resource_of = ?, kind = coalesce(?, kind) WHERE id = ?",
+                           wanted.resourceType, wanted.owner, wanted.kind, row.id)
+                changed.append(row.id)
             }
         }
+        return changed
     }
 
     /// The group keys a change to asset `id` can touch: its own, and its Live Photo partner's (a

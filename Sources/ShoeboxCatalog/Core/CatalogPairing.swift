@@ -2,8 +2,8 @@
 /// transaction of the change that calls it, so that a pair is made whole or not at all,
 /// whichever file arrived first and in whichever run. The decisions are `LivePhotoPairing`'s;
 /// SQL here only finds candidates and stores the outcome: the still becomes a `livePhoto`
-/// pointing at the video, and the video is hidden from listings (its row stays, so the file
-/// is still tracked).
+/// pointing at the video, and the video is hidden from listings (`HiddenRule`: its row stays,
+/// so the file is still tracked).
 enum CatalogPairing {
     /// Pairs a just-recorded still or video with its counterpart under the same root, if the
     /// catalog holds one, after giving up the pair it had.
@@ -70,12 +70,10 @@ enum CatalogPairing {
         for partner in partners { try unpair(partner.id, kind: partner.kind, db: db) }
     }
 
-    /// Writes one side of a pair undone: no partner, hidden only as a group's member.
+    /// Writes one side of a pair undone: no partner, hidden only for its other causes.
     private static func unpair(_ id: Int64, kind: AssetKind, db: some CatalogSQL) throws {
-        try db.run("""
-            UPDATE assets SET kind = ?, paired_asset_id = NULL, pairing = NULL,
-            hidden = CASE WHEN resource_of IS NULL THEN 0 ELSE 1 END WHERE id = ?
-            """, kind.rawValue, id)
+        try db.run("UPDATE assets SET kind = ?, paired_asset_id = NULL, pairing = NULL WHERE id = ?", kind.rawValue, id)
+        try CatalogVisibility.settle([id], db: db)
     }
 
     /// Pairs `id` with the first counterpart under `root` that the rule accepts, if any.
@@ -103,11 +101,10 @@ enum CatalogPairing {
     }
 
     private static func pair(still: Int64, video: Int64, method: LivePhotoPairing.Method, db: some CatalogSQL) throws {
-        try db.run("""
-            UPDATE assets SET kind = ?, paired_asset_id = ?, pairing = ?, hidden = CASE WHEN resource_of IS NULL THEN 0 ELSE 1 END
-            WHERE id = ?
-            """, LivePhotoPairing.pairedStillKind.rawValue, video, method.rawValue, still)
-        try db.run("UPDATE assets SET paired_asset_id = ?, pairing = ?, hidden = 1 WHERE id = ?", still, method.rawValue, video)
+        try db.run("UPDATE assets SET kind = ?, paired_asset_id = ?, pairing = ? WHERE id = ?",
+                   LivePhotoPairing.pairedStillKind.rawValue, video, method.rawValue, still)
+        try db.run("UPDATE assets SET paired_asset_id = ?, pairing = ? WHERE id = ?", still, method.rawValue, video)
+        try CatalogVisibility.settle([still, video], db: db)
     }
 
     /// Which half a row that selected kind, format and motion_offset can be.

@@ -28,6 +28,8 @@ struct SmartAlbumSQL {
         case let .addedWithin(days):
             let start = SmartAlbumMembership.start(ofDays: days, before: now)
             (condition, bindings) = ("a.added_at >= ?", [start.formatted(.iso8601)])
+        case .hiddenByPerson:
+            (condition, bindings) = ("a.hidden_mark = 1", [])
         case let .anyOf(parts) where parts.isEmpty:
             (condition, bindings) = ("1 = 0", [])   // admits nothing, as `admits` says
         case let .anyOf(parts):

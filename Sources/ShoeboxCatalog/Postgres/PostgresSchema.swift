@@ -210,6 +210,11 @@ enum PostgresSchema {
         CREATE INDEX moments_end_instant ON moments(end_instant);
         CREATE INDEX moments_stale ON moments(id) WHERE stale = 1;
         """),
+        // Hidden (issue 30): as SQLite's migration 13.
+        (13, """
+        ALTER TABLE assets ADD COLUMN hidden_mark integer;
+        CREATE INDEX assets_hidden_mark ON assets(sort_taken, id) WHERE hidden_mark = 1;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

@@ -257,6 +257,13 @@ enum CatalogSchema {
         CREATE INDEX moments_end_instant ON moments(end_instant);
         CREATE INDEX moments_stale ON moments(id) WHERE stale = 1;
         """,
+        // 13 (Hidden, issue 30): the person's mark that hides an asset (1, else NULL), one of
+        // the causes `hidden` is settled from (`CatalogVisibility`), and the Hidden album's
+        // index, in capture order.
+        """
+        ALTER TABLE assets ADD COLUMN hidden_mark INTEGER;
+        CREATE INDEX assets_hidden_mark ON assets(sort_taken) WHERE hidden_mark = 1;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the
@@ -304,7 +311,9 @@ enum CatalogSchema {
     }
 
     /// Before migration 8 no row had a group key: each gets the one its path gives, and the
-    /// keys several rows share are grouped as a new file would group them.
+    /// keys several rows share are grouped as a new file would group them. `hidden` is set
+    /// as migration 8's catalog held it (a group's resource, a Live Photo's video): the
+    /// person's mark, which `CatalogVisibility` also reads, comes with migration 13.
     static func groupEarlierAssets(_ connection: SQLiteConnection) throws {
         var rows: [(id: Int64, path: String)] = []
         let select = try connection.statement("SELECT id, path FROM assets")
@@ -316,6 +325,10 @@ enum CatalogSchema {
             seen[key, default: 0] += 1
             try connection.statement("UPDATE assets SET group_key = ? WHERE id = ?").bind(key, row.id).run()
         }
-        try CatalogGrouping.regroup(Set(seen.filter { $0.value > 1 }.keys), db: connection)
+        try CatalogGrouping.regroup(Set(seen.filter { $0.value > 1 }.keys), settlingHidden: false, db: connection)
+        try connection.execute("""
+            UPDATE assets SET hidden = CASE WHEN resource_of IS NOT NULL OR (kind = 'video' AND paired_asset_id IS NOT NULL)
+            THEN 1 ELSE 0 END WHERE group_key IS NOT NULL
+            """)
     }
 }

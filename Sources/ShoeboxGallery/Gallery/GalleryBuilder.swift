@@ -50,7 +50,8 @@ public struct GalleryBuilder {
         if library.contains(output) { throw GalleryError.insideTheLibrary(path: output) }
         let folder = try GalleryFolder.open(path: output)
         let links = GalleryLinks(gallery: Self.realPath(output), library: Self.realPath(library.root.path))
-        let summaries = try catalog.smartAlbums(includingCovers: true).filter { $0.count > 0 } + catalog.albums()
+        let summaries = try catalog.smartAlbums(includingCovers: true)
+            .filter { $0.count > 0 && SmartAlbum(title: $0.album.title)?.showsHiddenAssets != true } + catalog.albums()
         let chosen = try album.map { title -> [AlbumSummary] in
             let reference = try catalog.requireAlbum(titled: title)
             guard let summary = summaries.first(where: { $0.album == reference }) else { throw GalleryError.noSuchAlbum(title: title) }

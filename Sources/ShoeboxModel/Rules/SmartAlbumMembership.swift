@@ -15,6 +15,9 @@ public indirect enum SmartAlbumMembership: Equatable, Sendable {
     case screenRecording
     /// First catalogued less than `days` days before now.
     case addedWithin(days: Int)
+    /// Hidden by the person (`shoebox hide`): among the assets every other album leaves out
+    /// (`HiddenRule`), never among the shown ones.
+    case hiddenByPerson
     case anyOf([SmartAlbumMembership])
 
     /// What the rule reads of one asset.
@@ -26,11 +29,12 @@ public indirect enum SmartAlbumMembership: Equatable, Sendable {
         public var addedAt: Date
         public var lensModel: String?
         public var fileName: String
+        public var isHiddenByPerson: Bool
 
         public init(kind: AssetKind, subtypes: Set<AssetSubtype>, favoriteMark: Bool?, rating: Int?, addedAt: Date,
-                    lensModel: String? = nil, fileName: String = "") {
+                    lensModel: String? = nil, fileName: String = "", isHiddenByPerson: Bool = false) {
             (self.kind, self.subtypes, self.favoriteMark, self.rating, self.addedAt) = (kind, subtypes, favoriteMark, rating, addedAt)
-            (self.lensModel, self.fileName) = (lensModel, fileName)
+            (self.lensModel, self.fileName, self.isHiddenByPerson) = (lensModel, fileName, isHiddenByPerson)
         }
     }
 
@@ -43,6 +47,7 @@ public indirect enum SmartAlbumMembership: Equatable, Sendable {
         case .frontCamera: return CaptureEvidence.isFrontCamera(lensModel: asset.lensModel)
         case .screenRecording: return CaptureEvidence.isScreenRecording(fileName: asset.fileName, kind: asset.kind)
         case let .addedWithin(days): return asset.addedAt >= Self.start(ofDays: days, before: now)
+        case .hiddenByPerson: return asset.isHiddenByPerson
         case let .anyOf(rules): return rules.contains { $0.admits(asset, now: now) }
         }
     }

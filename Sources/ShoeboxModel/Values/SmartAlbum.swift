@@ -6,7 +6,7 @@
 /// may rely on every case being listed, in this order, whether or not it has members.
 public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
     case allPhotos, favorites, videos, livePhotos, selfies, portraits, animated, raw, panoramas, screenshots, screenRecordings, sloMo,
-         timeLapses, recentlyAdded
+         timeLapses, recentlyAdded, hidden
 
     /// How long an asset stays in Recently Added after it was first catalogued.
     public static let recentDays = 30
@@ -28,6 +28,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .sloMo: return "Slo-mo"
         case .timeLapses: return "Time-lapse"
         case .recentlyAdded: return "Recently Added"
+        case .hidden: return "Hidden"
         }
     }
 
@@ -55,6 +56,11 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .sloMo: return .subtype(.highFrameRate)
         case .timeLapses: return .subtype(.timeLapse)
         case .recentlyAdded: return .addedWithin(days: Self.recentDays)
+        case .hidden: return .hiddenByPerson
         }
     }
+
+    /// Whether its members are the assets the person hid (Hidden), which every other album,
+    /// fetch and moment leaves out, rather than shown ones.
+    public var showsHiddenAssets: Bool { membership == .hiddenByPerson }
 }

@@ -16,7 +16,7 @@ import Testing
             "All Photos: photo 2875, video 103", "Favorites: photo 36", "Videos: video 103", "Live Photos: empty",
             "Selfies: photo 7", "Portrait: empty", "Animated: empty", "RAW: empty", "Panoramas: photo 3", "Screenshots: photo 5",
             "Screen Recordings: video 2", "Slo-mo: empty", "Time-lapse: empty",
-            "Recently Added: photo 2875, video 103",
+            "Recently Added: photo 2875, video 103", "Hidden: empty",
         ])
 
         let places = PlaceListing.tree(try catalog.placeGroups()).map { "\($0.count) \($0.level.rawValue) \($0.title)" }

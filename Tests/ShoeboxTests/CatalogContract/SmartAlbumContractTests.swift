@@ -52,8 +52,8 @@ import Testing
         let listed = try f.catalog.smartAlbums(includingCovers: false)
         #expect(listed.map(\.album.title) == ["All Photos", "Favorites", "Videos", "Live Photos", "Selfies", "Portrait", "Animated", "RAW",
                                               "Panoramas", "Screenshots", "Screen Recordings", "Slo-mo", "Time-lapse",
-                                              "Recently Added"])
-        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5])
+                                              "Recently Added", "Hidden"])
+        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0])
         #expect(listed[1].coverAssetID == nil, "an empty smart album has no cover")
     }
 

@@ -1,0 +1,20 @@
+import ShoeboxModel
+
+/// Stores `HiddenRule` on the `assets` table, for both backends: `hidden` is never written
+/// by hand, only settled from its causes (`resource_of`, a video's `paired_asset_id`,
+/// `hidden_mark`) by `settle`, which every change to a cause calls in its transaction.
+/// `HiddenRuleTests` holds `isHidden` to the rule for every combination of causes.
+enum CatalogVisibility {
+    /// `HiddenRule.isHidden` over one row of `assets`, unqualified: 1 or 0.
+    static let isHidden = """
+        CASE WHEN resource_of IS NOT NULL OR (kind = '\(AssetKind.video.rawValue)' AND paired_asset_id IS NOT NULL)
+        OR hidden_mark = 1 THEN 1 ELSE 0 END
+        """
+
+    /// Settles `hidden` on the rows `ids` from their causes, writing only the rows it changes
+    /// (so that PostgreSQL's kept album counts see no change where there is none).
+    static func settle(_ ids: [Int64], db: some CatalogSQL) throws {
+        guard !ids.isEmpty else { return }
+        try db.run("UPDATE assets SET hidden = \(isHidden) WHERE \(db.isAmongIDs("id")) AND hidden <> \(isHidden)", db.idList(ids))
+    }
+}

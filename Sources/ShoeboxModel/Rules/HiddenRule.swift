@@ -1,0 +1,26 @@
+/// Whether an asset row is left out of fetches, albums, moments and places: the one rule
+/// behind the catalog's `hidden` flag, whatever set its causes.
+///
+/// A row is hidden when it is another asset's resource (an edit's original, a RAW beside its
+/// JPEG: `ResourceGrouping`), the video half of a Live Photo (shown through its still:
+/// `LivePhotoPairing`), or hidden by the person (`shoebox hide`, PhotoKit's `isHidden`; shown
+/// in the Hidden smart album only). Each cause is kept in its own column; the catalog settles
+/// `hidden` from them after every change to one (`CatalogVisibility`, this rule's SQL twin).
+public enum HiddenRule {
+    public struct Facts: Equatable, Sendable {
+        /// Another asset's resource (`resource_of` set).
+        public var isResource: Bool
+        /// A video paired with a still (a Live Photo's video).
+        public var isPairedVideo: Bool
+        /// The person hid it (`hidden_mark`).
+        public var isHiddenByPerson: Bool
+
+        public init(isResource: Bool, isPairedVideo: Bool, isHiddenByPerson: Bool) {
+            (self.isResource, self.isPairedVideo, self.isHiddenByPerson) = (isResource, isPairedVideo, isHiddenByPerson)
+        }
+    }
+
+    public static func isHidden(_ facts: Facts) -> Bool {
+        facts.isResource || facts.isPairedVideo || facts.isHiddenByPerson
+    }
+}
