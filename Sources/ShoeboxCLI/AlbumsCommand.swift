@@ -8,8 +8,8 @@ enum AlbumsCommand: Command {
         OVERVIEW: \(abstract)
         Smart albums first, each listed even when empty, in a fixed order: All Photos,
         Favorites, Videos, Live Photos, Selfies, Portrait, Animated, RAW, Panoramas, Screenshots,
-        Screen Recordings, Slo-mo, Time-lapse, Recently Added, Hidden (computed from the catalog
-        at each listing; docs/CATALOG.md says what each needs).
+        Screen Recordings, Slo-mo, Time-lapse, Bursts, Recently Added, Hidden (computed from the
+        catalog at each listing; docs/CATALOG.md says what each needs).
         Then folder albums (every folder holding assets, titled by its path relative to its
         ingested root) and user albums (see 'shoebox album'). Only assets an album shows are
         counted: catalogued without error and still on disk; folder and user albums that show

@@ -1,10 +1,10 @@
 import Shoebox
 
 /// The fetch options of `shoebox list`: `--album`, `--kind`, `--sort`, `--since`, `--until`,
-/// `--has-location`, `--place`, `--moment`, `--limit`, `--offset`.
+/// `--has-location`, `--place`, `--moment`, `--include-burst-members`, `--limit`, `--offset`.
 enum FetchArguments {
     static let options: Set<String> = ["--album", "--kind", "--sort", "--since", "--until", "--place", "--moment", "--limit", "--offset"]
-    static let flags: Set<String> = ["--has-location"]
+    static let flags: Set<String> = ["--has-location", "--include-burst-members"]
 
     static let help = """
           --album TITLE           Only this album's assets, in the album's order unless --sort is given
@@ -23,6 +23,8 @@ enum FetchArguments {
           --place NAME            Only assets in this place: a city, region or country as
                                   'shoebox places' lists it (its case ignored).
           --moment ID             Only the assets of this moment ('shoebox moments' lists the ids).
+          --include-burst-members Every photo of each burst, not only the one shown for it (the
+                                  person's pick, else the camera's cover, else the first).
           --limit N               At most N assets.
           --offset N              Skip the first N assets.
         """
@@ -42,6 +44,7 @@ enum FetchArguments {
         options.takenSince = try args.value("--since").map { try date($0, option: "--since") }
         options.takenUntil = try args.value("--until").map { try date($0, option: "--until") }
         options.hasLocation = args.has("--has-location") ? true : nil
+        options.includeBurstMembers = args.has("--include-burst-members")
         options.place = try args.value("--place").map(resolvePlace)
         options.moment = try args.value("--moment").map { text in
             guard let id = Int64(text) else { throw UsageError("--moment takes a moment's id (a whole number), not \"\(text)\"") }

@@ -12,7 +12,7 @@ enum ListCommand: Command {
 
         USAGE: shoebox list [--library DIR] [--catalog URL] [--json] [--album TITLE] [--kind K]...
                             [--sort KEY] [--since DATE] [--until DATE] [--has-location]
-                            [--limit N] [--offset N]
+                            [--include-burst-members] [--limit N] [--offset N]
 
         OPTIONS:
         \(LibraryOption.help)

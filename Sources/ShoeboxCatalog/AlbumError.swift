@@ -16,6 +16,8 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
     /// An explicit cover must be an asset the album shows (catalogued without error, on disk).
     case notShown(asset: Int64, album: String)
     case positionOutOfRange(Int, album: String, count: Int)
+    /// Only a frame of a burst (`BurstEvidence`) can be picked to represent it.
+    case notABurstFrame(Int64)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
             return "asset \(asset) cannot be the cover of \"\(album)\": it failed to ingest or is missing from disk"
         case let .positionOutOfRange(position, album, count):
             return "position \(position) is outside album \"\(album)\" (0...\(count))"
+        case let .notABurstFrame(asset):
+            return "asset \(asset) is not a photo of a burst: nothing in its file or name says it is one"
         }
     }
 }

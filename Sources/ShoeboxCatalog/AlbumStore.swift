@@ -60,6 +60,10 @@ public protocol AlbumStore: AnyObject, Sendable {
     /// only) or shows them again (false). Kept across re-ingests and moves. An unknown id
     /// refuses the whole edit (`AlbumError.noSuchAsset`).
     func setHidden(_ hidden: Bool, for ids: [Int64]) throws
+    /// Makes `id` the frame its burst is shown as (the person's pick, before the camera's
+    /// cover: `BurstRepresentative`), kept across re-ingests and moves. Refused for an unknown
+    /// asset (`AlbumError.noSuchAsset`) or one of no burst (`AlbumError.notABurstFrame`).
+    func pickBurstRepresentative(_ id: Int64) throws
     /// One album's summary (an empty one too), or nil when there is no such album. Reads that
     /// album's row and cover records only, whatever the number of albums.
     func summary(of album: AlbumReference) throws -> AlbumSummary?

@@ -30,6 +30,8 @@ struct AssetFetchQuery {
     private enum Source {
         case userAlbum
         case assets(pageIndex: String, countIndex: String)
+        /// No index holds the rows (burst members are not among the shown): the planner's choice.
+        case allAssets
     }
 
     private let source: Source
@@ -46,6 +48,9 @@ struct AssetFetchQuery {
         source = Self.source(options, isUserAlbum: userAlbumID != nil)
         if Self.smartAlbum(options)?.showsHiddenAssets == true {
             conditions = [ShownAssets.healthy("a")]   // the hidden ones, which the shown leave out
+        } else if options.includeBurstMembers {
+            conditions = ["\(ShownAssets.healthy("a")) AND (a.hidden = 0 OR (a.burst_member = 1 AND NOT "
+                          + "\(CatalogVisibility.isHiddenForMoreThanItsBurst("a"))))"]
         }
         if let userAlbumID {
             add("m.album_id = ?", userAlbumID)
@@ -107,6 +112,7 @@ struct AssetFetchQuery {
         if smartAlbum(options)?.showsHiddenAssets == true {
             return .assets(pageIndex: "assets_hidden_mark", countIndex: "assets_hidden_mark")
         }
+        if options.includeBurstMembers { return .allAssets }
         if let album = options.album, album.kind == .folder {
             return .assets(pageIndex: "assets_shown_folder", countIndex: "assets_shown_folder_dates")
         }
@@ -134,6 +140,7 @@ struct AssetFetchQuery {
             let index = counting ? dialect.usingIndex("assets_shown_members") : ""
             return "album_assets m \(dialect.joinInWrittenOrder) assets a\(index) ON a.id = m.asset_id"
         case let .assets(page, count): return "assets a\(dialect.usingIndex(counting ? count : page))"
+        case .allAssets: return "assets a"
         }
     }
 

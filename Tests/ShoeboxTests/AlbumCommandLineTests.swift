@@ -65,6 +65,7 @@ import Testing
                                          "0\tsmart\tScreen Recordings\tempty\t-",
                                          "0\tsmart\tSlo-mo\tempty\t-",
                                          "0\tsmart\tTime-lapse\tempty\t-",
+                                         "0\tsmart\tBursts\tempty\t-",
                                          "9\tsmart\tRecently Added\tphoto 9\t\(ids(recent)[0])",
                                          "0\tsmart\tHidden\tempty\t-",
                                          "8\tfolder\torientation\tphoto 8\t\(eight)",
@@ -75,7 +76,7 @@ import Testing
         let library = try Library(cli)
         let result = try cli.shoebox("albums", "--json", "--library", library.path)
         let objects = try lines(result.output).map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(objects.count == 17)   // 15 smart albums, 2 folders
+        #expect(objects.count == 18)   // 16 smart albums, 2 folders
         #expect(objects.first??["kind"] as? String == "smart" && objects.first??["title"] as? String == "All Photos")
         let first = try #require(objects.first { $0?["kind"] as? String == "folder" } ?? nil)
         #expect(Set(first.keys) == ["title", "kind", "count", "counts", "coverAsset", "covers"])

@@ -20,7 +20,7 @@ import Testing
         #expect(smart == [
             "166 smart All Photos photo 166", "0 smart Favorites empty", "0 smart Videos empty", "0 smart Live Photos empty",
             "0 smart Selfies empty", "0 smart Portrait empty", "0 smart Animated empty", "2 smart RAW photo 2", "10 smart Panoramas photo 10",
-            "0 smart Screenshots empty", "0 smart Screen Recordings empty", "0 smart Slo-mo empty", "0 smart Time-lapse empty",
+            "0 smart Screenshots empty", "0 smart Screen Recordings empty", "0 smart Slo-mo empty", "0 smart Time-lapse empty", "0 smart Bursts empty",
             "166 smart Recently Added photo 166", "0 smart Hidden empty",
         ])
         func names(_ album: String) throws -> [String] {

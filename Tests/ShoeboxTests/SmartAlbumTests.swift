@@ -38,7 +38,8 @@ import Testing
         #expect(SmartAlbum(title: "slo-mo") == .sloMo)
         #expect(SmartAlbum(title: "ALL PHOTOS") == .allPhotos)
         #expect(SmartAlbum(title: "Selfies") == .selfies)
-        #expect(SmartAlbum(title: "Bursts") == nil)
+        #expect(SmartAlbum(title: "bursts") == .bursts)
+        #expect(SmartAlbum(title: "Long Exposure") == nil)
         #expect(SmartAlbum.allCases.map(\.reference.kind).allSatisfy { $0 == .smart })
     }
 

@@ -107,7 +107,7 @@ import Testing
 
         let albums = try ShoeboxBinary.run(["albums", "--library", library])
 
-        #expect(albums.output.hasSuffix("\n1\tsmart\tRecently Added\tphoto 1\t1\n0\tsmart\tHidden\tempty\t-\n1\tfolder\tnew\\x0ayear\tphoto 1\t1\n"))
+        #expect(albums.output.hasSuffix("\n0\tsmart\tBursts\tempty\t-\n1\tsmart\tRecently Added\tphoto 1\t1\n0\tsmart\tHidden\tempty\t-\n1\tfolder\tnew\\x0ayear\tphoto 1\t1\n"))
     }
 
     /// Without supervision the watchdog itself (C) names the file over its budget on stderr.

@@ -26,7 +26,7 @@ public struct ClassifyStage: PipelineStage {
             format: draft.format, hasCamera: metadata.make != nil || metadata.model != nil, pixelSize: draft.displayedSize)
         if screenshot.isScreenshot { subtypes.insert(.screenshot) }
         if details.isHDR { subtypes.insert(.hdr) }
-        if details.burstIdentifier != nil { subtypes.insert(.burst) }
+        if details.burst != nil { subtypes.insert(.burst) }
         if details.hasDepthData { subtypes.insert(.depthEffect) }
         if draft.format.isVideo {
             let rates = FrameRateEvidence(frameRate: details.frameRate, captureFrameRate: details.captureFrameRate)
@@ -42,6 +42,8 @@ public struct ClassifyStage: PipelineStage {
     public func process(_ input: OrientedImage) throws -> PipelineItem<OrientedImage> {
         var output = input
         output.draft.kind = Self.kind(of: input.draft.format, details: input.draft.details)
+        output.draft.details.burst = output.draft.kind == .photo
+            ? input.draft.details.burst ?? BurstEvidence.named(input.draft.file.path) : nil
         output.draft.subtypes = subtypes(of: output.draft)
         return .work(output)
     }

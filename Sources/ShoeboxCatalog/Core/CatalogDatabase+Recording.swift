@@ -13,13 +13,15 @@ extension CatalogDatabase {
 
     /// `record`'s writes, in the caller's transaction (a work queue's completion holds its own).
     static func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, db: Connection) throws -> Int64 {
-        let before = try (asset.existingID ?? assetID(atPath: asset.file.path, db: db))
-            .map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
+        let existing = try asset.existingID ?? assetID(atPath: asset.file.path, db: db)
+        let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
+        let burstsBefore = try CatalogBursts.keys(of: existing.map { [$0] } ?? [], db: db)
         let id = try upsertAsset(asset, run: run, db: db)
         try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
+        try CatalogBursts.rechoose(burstsBefore.union(CatalogBursts.keys(of: [id], db: db)), db: db)
         try CatalogVisibility.settle([id], db: db)
         return id
     }
@@ -30,6 +32,7 @@ extension CatalogDatabase {
                               existingID: Int64?, run: Int64, db: Connection) throws {
         let existing = try existingID ?? assetID(atPath: file.path, db: db)
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
+        let bursts = try CatalogBursts.keys(of: existing.map { [$0] } ?? [], db: db)
         let now = CatalogClock.now()
         let values = placeColumns(of: file).values + [file.status.size, file.status.modifiedNanoseconds, contentHash,
                                                       failure.errorClass.rawValue, failure.reason, failure.stage?.rawValue,
@@ -45,6 +48,7 @@ extension CatalogDatabase {
         guard let id = try id ?? assetID(atPath: file.path, db: db) else { return }
         try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
+        try CatalogBursts.rechoose(bursts, db: db)
     }
 
     static func assetID(atPath path: String, db: Connection) throws -> Int64? {
@@ -63,6 +67,7 @@ extension CatalogDatabase {
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
             d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
             d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, asset.warning,
+            d.burst?.key, d.burst?.isCover == true ? 1 : nil,
         ]
         return values + CatalogColumns.sidecarValues(asset)
     }

@@ -20,6 +20,7 @@ extension CatalogDatabase {
             try db.run("UPDATE assets SET seen_run = ?, missing = 0 WHERE \(db.isAmongIDs("id"))", run, list)
             try CatalogPairing.pairIfUnpaired(returned, rules: livePhotoRules, db: db)
             try CatalogGrouping.regroup(Set(try returned.flatMap { try CatalogGrouping.groupKeys(around: $0, db: db) }), db: db)
+            try CatalogBursts.rechoose(CatalogBursts.keys(of: returned, db: db), db: db)
         }
     }
 
@@ -35,6 +36,7 @@ extension CatalogDatabase {
             try CatalogGrouping.setGroupKey(of: id, path: file.path, db: db)
             try CatalogPairing.pairIfUnpaired([id], rules: livePhotoRules, db: db)
             try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
+            try CatalogBursts.rechoose(CatalogBursts.keys(of: [id], db: db), db: db)
         }
     }
 
@@ -60,8 +62,8 @@ extension CatalogDatabase {
             let flagged = try db.rows("""
                 UPDATE assets SET missing = 1, updated_at = ?
                 WHERE missing = 0 AND seen_run <> ? AND path >= ? AND path < ?
-                RETURNING path
-                """, CatalogClock.now(), run, under.lowerBound, under.upperBound) { $0.text("path") }
+                RETURNING path, burst_key
+                """, CatalogClock.now(), run, under.lowerBound, under.upperBound) { ($0.text("path"), $0.optionalText("burst_key")) }
             return try Self.settleMissing(flagged: flagged, keys: keys, db: db) {
                 try CatalogGrouping.forgetResourceFiles(in: under, notSeenIn: run, db: db)
             }
@@ -70,9 +72,10 @@ extension CatalogDatabase {
 
     /// What follows once assets are flagged missing, whichever way they were found: Live Photo
     /// pairs missing a file come apart, `forgetResources` forgets the resource files gone too
-    /// (returning their group keys), and every group touched (`keys`, theirs, the pairs') is
-    /// formed again. Returns the flagged paths, sorted.
-    static func settleMissing(flagged: [String], keys: Set<String>, db: Connection,
+    /// (returning their group keys), every group touched (`keys`, theirs, the pairs') is
+    /// formed again, and every burst of a flagged row chooses its representative again.
+    /// `flagged` is each flagged row's path and burst key. Returns the flagged paths, sorted.
+    static func settleMissing(flagged: [(path: String, burstKey: String?)], keys: Set<String>, db: Connection,
                               forgetResources: () throws -> Set<String>) throws -> [String] {
         var keys = keys
         for id in try CatalogPairing.releasePairsMissingAFile(db: db) {
@@ -80,6 +83,7 @@ extension CatalogDatabase {
         }
         keys.formUnion(try forgetResources())
         try CatalogGrouping.regroup(keys, db: db)
-        return flagged.sorted()
+        try CatalogBursts.rechoose(Set(flagged.compactMap(\.burstKey)), db: db)
+        return flagged.map(\.path).sorted()
     }
 }

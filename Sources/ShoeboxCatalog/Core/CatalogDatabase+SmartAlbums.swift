@@ -111,4 +111,20 @@ extension CatalogDatabase {
             try CatalogVisibility.settle(ids, db: db)
         }
     }
+
+    /// The pick moves to `id` from any other frame of its burst (same key, root and folder),
+    /// and the burst chooses again.
+    func pickBurstRepresentative(_ id: Int64) throws {
+        try writing { db in
+            try CatalogAlbums.requireAssets([id], db: db)
+            guard let burst = try db.first("SELECT burst_key, root, album_folder FROM assets WHERE id = ? AND burst_key IS NOT NULL",
+                                           id, as: { ($0.text("burst_key"), $0.text("root"), $0.text("album_folder")) }) else {
+                throw AlbumError.notABurstFrame(id)
+            }
+            try db.run("UPDATE assets SET burst_pick = NULL WHERE burst_key = ? AND root = ? AND album_folder = ? AND burst_pick IS NOT NULL",
+                       burst.0, burst.1, burst.2)
+            try db.run("UPDATE assets SET burst_pick = 1 WHERE id = ?", id)
+            try CatalogBursts.rechoose([burst.0], db: db)
+        }
+    }
 }

@@ -15,8 +15,9 @@ extension PostgresCatalog {
                 """, under.lowerBound, under.upperBound).rows.filter { !wasFound($0.text("path")) }
             let keys = Set(assets.filter { $0.bool("grouped") }.map { $0.text("group_key") })
             let flagged = try db.query("""
-                UPDATE assets SET missing = 1, updated_at = $1 WHERE missing = 0 AND id = ANY($2::bigint[]) RETURNING path
-                """, CatalogClock.now(), Self.idArray(assets.map { $0.int64("id") })).rows.map { $0.text("path") }
+                UPDATE assets SET missing = 1, updated_at = $1 WHERE missing = 0 AND id = ANY($2::bigint[]) RETURNING path, burst_key
+                """, CatalogClock.now(), Self.idArray(assets.map { $0.int64("id") })).rows
+                .map { (path: $0.text("path"), burstKey: $0.optionalText("burst_key")) }
             return try Self.settleMissing(flagged: flagged, keys: keys, db: db) {
                 try Self.forgetResourceFiles(in: under, notFoundBy: wasFound, db: db)
             }

@@ -215,6 +215,14 @@ enum PostgresSchema {
         ALTER TABLE assets ADD COLUMN hidden_mark integer;
         CREATE INDEX assets_hidden_mark ON assets(sort_taken, id) WHERE hidden_mark = 1;
         """),
+        // Bursts (issue 30): as SQLite's migration 14.
+        (14, """
+        ALTER TABLE assets ADD COLUMN burst_key text;
+        ALTER TABLE assets ADD COLUMN burst_cover integer;
+        ALTER TABLE assets ADD COLUMN burst_pick integer;
+        ALTER TABLE assets ADD COLUMN burst_member integer NOT NULL DEFAULT 0;
+        CREATE INDEX assets_burst ON assets(burst_key) WHERE burst_key IS NOT NULL;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

@@ -264,6 +264,16 @@ enum CatalogSchema {
         ALTER TABLE assets ADD COLUMN hidden_mark INTEGER;
         CREATE INDEX assets_hidden_mark ON assets(sort_taken) WHERE hidden_mark = 1;
         """,
+        // 14 (Bursts, issue 30): the burst a photo's evidence names and whether its camera
+        // marked it as the cover (`BurstEvidence`), the person's pick, and whether it is a
+        // member its burst's representative stands for (`BurstRepresentative`), which hides it.
+        """
+        ALTER TABLE assets ADD COLUMN burst_key TEXT;
+        ALTER TABLE assets ADD COLUMN burst_cover INTEGER;
+        ALTER TABLE assets ADD COLUMN burst_pick INTEGER;
+        ALTER TABLE assets ADD COLUMN burst_member INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX assets_burst ON assets(burst_key) WHERE burst_key IS NOT NULL;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

@@ -21,6 +21,9 @@ public struct AssetFetchOptions: Equatable, Sendable {
     public var placeScope: PlaceScope?
     /// Only the assets of this moment (`Moment.id`, as the catalog keeps it); nil: no such filter.
     public var moment: Int64?
+    /// Every frame of each burst, not only the one that represents it (PhotoKit's
+    /// `includeAllBurstAssets`; `BurstRepresentative`).
+    public var includeBurstMembers = false
     /// Nil means the album's own order for an album fetch, else capture date ascending.
     public var sort: AssetSort?
     /// At most this many assets in all (nil: no limit).
@@ -30,7 +33,9 @@ public struct AssetFetchOptions: Equatable, Sendable {
 
     public init(kinds: Set<AssetKind> = [], album: AlbumReference? = nil, takenSince: String? = nil,
                 takenUntil: String? = nil, hasLocation: Bool? = nil, place: String? = nil, placeScope: PlaceScope? = nil,
-                moment: Int64? = nil, sort: AssetSort? = nil, limit: Int? = nil, offset: Int = 0) {
+                moment: Int64? = nil, includeBurstMembers: Bool = false, sort: AssetSort? = nil, limit: Int? = nil,
+                offset: Int = 0) {
+        self.includeBurstMembers = includeBurstMembers
         self.place = place
         self.placeScope = placeScope
         self.moment = moment

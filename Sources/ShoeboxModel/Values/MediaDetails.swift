@@ -17,7 +17,8 @@ public struct MediaDetails: Equatable, Sendable {
     public var motionPhoto: EmbeddedVideo?
     /// A PQ or HLG video, or an Apple HDR photo.
     public var isHDR = false
-    public var burstIdentifier: String?
+    /// The burst the photo is a frame of, on its evidence (`BurstEvidence`).
+    public var burst: BurstEvidence?
     /// A depth map or portrait matte beside the picture (`DepthEvidence`): a Portrait.
     public var hasDepthData = false
     /// A GPano projection tag or similar says "panorama" whatever the aspect ratio.

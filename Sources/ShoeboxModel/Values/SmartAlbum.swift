@@ -6,7 +6,7 @@
 /// may rely on every case being listed, in this order, whether or not it has members.
 public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
     case allPhotos, favorites, videos, livePhotos, selfies, portraits, animated, raw, panoramas, screenshots, screenRecordings, sloMo,
-         timeLapses, recentlyAdded, hidden
+         timeLapses, bursts, recentlyAdded, hidden
 
     /// How long an asset stays in Recently Added after it was first catalogued.
     public static let recentDays = 30
@@ -27,6 +27,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .screenRecordings: return "Screen Recordings"
         case .sloMo: return "Slo-mo"
         case .timeLapses: return "Time-lapse"
+        case .bursts: return "Bursts"
         case .recentlyAdded: return "Recently Added"
         case .hidden: return "Hidden"
         }
@@ -55,6 +56,7 @@ public enum SmartAlbum: String, CaseIterable, Sendable, Codable {
         case .screenRecordings: return .screenRecording
         case .sloMo: return .subtype(.highFrameRate)
         case .timeLapses: return .subtype(.timeLapse)
+        case .bursts: return .subtype(.burst)   // shown frames: each burst's representative
         case .recentlyAdded: return .addedWithin(days: Self.recentDays)
         case .hidden: return .hiddenByPerson
         }

@@ -15,7 +15,7 @@ import Testing
         #expect(smart == [
             "All Photos: photo 2875, video 103", "Favorites: photo 36", "Videos: video 103", "Live Photos: empty",
             "Selfies: photo 7", "Portrait: empty", "Animated: empty", "RAW: empty", "Panoramas: photo 3", "Screenshots: photo 5",
-            "Screen Recordings: video 2", "Slo-mo: empty", "Time-lapse: empty",
+            "Screen Recordings: video 2", "Slo-mo: empty", "Time-lapse: empty", "Bursts: empty",
             "Recently Added: photo 2875, video 103", "Hidden: empty",
         ])
 

@@ -51,9 +51,9 @@ import Testing
         let f = try AlbumFixture(backend)
         let listed = try f.catalog.smartAlbums(includingCovers: false)
         #expect(listed.map(\.album.title) == ["All Photos", "Favorites", "Videos", "Live Photos", "Selfies", "Portrait", "Animated", "RAW",
-                                              "Panoramas", "Screenshots", "Screen Recordings", "Slo-mo", "Time-lapse",
+                                              "Panoramas", "Screenshots", "Screen Recordings", "Slo-mo", "Time-lapse", "Bursts",
                                               "Recently Added", "Hidden"])
-        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0])
+        #expect(listed.map(\.count) == [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0])
         #expect(listed[1].coverAssetID == nil, "an empty smart album has no cover")
     }
 

@@ -23,6 +23,9 @@ struct StillImageDecoder: FileDecoder {
         try readAnimation(bytes, header: header, into: &draft)
         let found = readMetadata(bytes, header: header, into: &draft)
         readXMPClues(found.xmp, into: &draft)
+        draft.details.burst = BurstEvidence.of(path: draft.file.path, appleBurstUUID: found.extras.appleMakerNote?.burstIdentifier,
+                                               googleBurstID: found.xmp?.value("GCamera:BurstID"),
+                                               googleBurstPrimary: found.xmp?.value("GCamera:BurstPrimary"))
         let profile = embeddedProfileUse(header)
 
         // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
@@ -248,7 +251,6 @@ struct StillImageDecoder: FileDecoder {
     private func record(_ found: StillImageMetadata, into draft: inout AssetDraft) {
         draft.metadata = found.metadata
         draft.details.contentIdentifier = found.extras.appleMakerNote?.contentIdentifier
-        draft.details.burstIdentifier = found.extras.appleMakerNote?.burstIdentifier
         draft.details.isHDR = found.extras.appleMakerNote?.hdrImageType == 3
         draft.details.isTaggedScreenshot = found.extras.userComment?.lowercased().contains("screenshot") ?? false
     }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Shoebox
+
+/// Bursts as a user meets them: a burst's photos are listed as one, the camera's cover; all
+/// of them with `--include-burst-members`; `shoebox burst pick` chooses another.
+@Suite struct BurstCommandTests {
+    let cli = CommandLineTests()
+
+    private func library(with names: [String], tagging: (URL, String) throws -> Void = { _, _ in }) throws
+        -> (folder: TemporaryFolder, library: String, photos: URL) {
+        let folder = try TemporaryFolder()
+        let photos = try folder.subfolder("photos")
+        let picture = try Data(contentsOf: Fixtures.sample("orientation/landscape_1.jpg"))
+        for name in names {
+            try picture.write(to: photos.appendingPathComponent(name))
+            try tagging(photos.appendingPathComponent(name), name)
+        }
+        let library = folder.url.appendingPathComponent("library").path
+        let ingest = try cli.shoebox("ingest", photos.path, "--library", library)
+        #expect(ingest.status == 0, "\(ingest.errors)")
+        return (folder, library, photos)
+    }
+
+    private func names(_ output: String) -> [String] {
+        output.split(separator: "\n").map { String($0.split(separator: "/").last!) }
+    }
+
+    @Test func aNamedBurstIsListedAsItsCoverUntilAnotherIsPicked() throws {
+        let frames = ["IMG_20240701_090000000_BURST000.jpg", "IMG_20240701_090000000_BURST001_COVER.jpg",
+                      "IMG_20240701_090000000_BURST002.jpg"]
+        let (kept, library, photos) = try library(with: frames + ["IMG_0001.jpg"])
+        defer { withExtendedLifetime(kept) {} }
+
+        #expect(names(try cli.shoebox("list", "--library", library).output) == ["IMG_0001.jpg", frames[1]])
+        #expect(names(try cli.shoebox("list", "--album", "Bursts", "--library", library).output) == [frames[1]])
+        #expect(names(try cli.shoebox("list", "--include-burst-members", "--sort", "name", "--library", library).output)
+                == ["IMG_0001.jpg"] + frames)
+
+        let picked = try cli.shoebox("burst", "pick", photos.appendingPathComponent(frames[2]).path, "--library", library)
+        #expect(picked.status == 0, "\(picked.errors)")
+        #expect(names(try cli.shoebox("list", "--album", "Bursts", "--library", library).output) == [frames[2]])
+
+        let refused = try cli.shoebox("burst", "pick", photos.appendingPathComponent("IMG_0001.jpg").path, "--library", library)
+        #expect(refused.status == 1 && refused.errors.contains("is not a photo of a burst"))
+    }
+
+    /// Google Camera's XMP ties frames whatever their names, and marks the primary one.
+    @Test func googleCamerasBurstIDTiesFramesAndItsPrimaryIsShown() throws {
+        let (kept, library, _) = try library(with: ["a.jpg", "b.jpg", "c.jpg"]) { file, name in
+            try FixtureTool.run("exiftool", ["-q", "-overwrite_original", "-XMP-GCamera:BurstID=b9b16484-0edd",
+                                             "-XMP-GCamera:BurstPrimary=\(name == "b.jpg" ? 1 : 0)", file.path])
+        }
+        defer { withExtendedLifetime(kept) {} }
+        #expect(names(try cli.shoebox("list", "--library", library).output) == ["b.jpg"])
+        #expect(names(try cli.shoebox("list", "--include-burst-members", "--sort", "name", "--library", library).output)
+                == ["a.jpg", "b.jpg", "c.jpg"])
+    }
+}
