@@ -27,6 +27,15 @@ import Testing
         #expect(NearestName.suggestion(for: "holiday", among: titles) == "2024/holiday")
     }
 
+    /// A path typed from another root (the folder above the ingested one, say) finds the album
+    /// of its last folder.
+    @Test func aFolderAlbumIsFoundFromAPathUnderAnotherFolder() {
+        let titles = ["orientation", "live/decoy", "2024/holiday"]
+        #expect(NearestName.suggestion(for: "samples/orientation", among: titles) == "orientation")
+        #expect(NearestName.suggestion(for: "trips/2024/Holiday", among: titles) == "2024/holiday")
+        #expect(NearestName.suggestion(for: "samples/decoys", among: titles) == nil)
+    }
+
     @Test func swappedNeighboursCountAsOneSlip() {
         #expect(NearestName.distance(Array("ab"), Array("ba")) == 1)
         #expect(NearestName.distance(Array("kitten"), Array("sitting")) == 3)

@@ -3,7 +3,8 @@
 ///
 /// Close enough is a few typing slips (insertions, deletions, substitutions, swapped
 /// neighbours; about one slip in three characters, at least one), compared without case; or,
-/// for names that are paths (folder albums, `live/decoy`), the same last component. A caller
+/// for names that are paths (folder albums, `live/decoy`), the same last component, typed
+/// alone (`decoy`) or under another folder (`samples/decoy`, a path from another root). A caller
 /// may rely on an exact match never being suggested and on ties going to the first name given.
 public enum NearestName {
     public static func suggestion(for typed: String, among names: some Sequence<String>) -> String? {
@@ -12,7 +13,9 @@ public enum NearestName {
         let limit = max(1, wanted.count / 3)
         var best: (name: String, slips: Int)?
         for name in names where name != typed {
-            let slips = lastComponent(of: name) == typed.lowercased() ? 0 : distance(wanted, Array(name.lowercased()))
+            let sameFolder = lastComponent(of: name) == typed.lowercased()
+                || lastComponent(of: typed) == (lastComponent(of: name) ?? name.lowercased())
+            let slips = sameFolder ? 0 : distance(wanted, Array(name.lowercased()))
             if slips <= limit, slips < (best?.slips ?? .max) { best = (name, slips) }
         }
         return best?.name
