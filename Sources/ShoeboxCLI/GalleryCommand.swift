@@ -7,7 +7,9 @@ enum GalleryCommand: Command {
     static let abstract = "Write a static HTML gallery of the library: albums, photos, failures."
     static let help = """
         OVERVIEW: \(abstract)
-        A folder of plain HTML pages that opens from file:// with no network and no server:
+        A folder of plain HTML pages that opens from file:// with no network and no server,
+        and is whole by itself: copy it, upload it to any static host or open it from a USB
+        stick. Its pages hold no path of the library or of an original:
         index.html shows the timeline (the moments by year and month, newest first, each
         titled by its place or day, with its dates) and then the albums (the smart albums
         that hold anything, then the folder and user albums, largest first, with covers and
@@ -15,8 +17,9 @@ enum GalleryCommand: Command {
         place's pages show its assets in justified rows by their thumbnails' aspect (panoramas
         wide, very tall images narrow), and failures.html lists every failed file by error
         class.
-        Click a photo for a larger view and its date, camera and place. The pages point at
-        the library's thumbnails (by a relative path) and at the original files.
+        Click a photo for a larger view and its date, camera and place. Every image a page
+        shows is put into the folder, hard linked from the library where the two share a file
+        system (no space taken), else copied; the originals only with --originals.
 
         Live Photos play their video, muted, on hover or touch; a click on a video plays it
         in the larger view; animated GIFs and WebPs play on hover. Browsers do not play the
@@ -32,7 +35,8 @@ enum GalleryCommand: Command {
         written again. The catalog is only read, except that moments waiting to be cut
         (`shoebox moments`) are cut first when it can be written.
 
-        USAGE: shoebox gallery --out DIR [--library DIR] [--catalog URL] [--album TITLE] [--page-size N] [--no-video] [--profile FILE]
+        USAGE: shoebox gallery --out DIR [--library DIR] [--catalog URL] [--album TITLE] [--page-size N]
+                               [--originals none|copy|link] [--no-video] [--profile FILE]
 
         OPTIONS:
           --out DIR               The gallery's folder (made when missing); open DIR/index.html.
@@ -40,6 +44,9 @@ enum GalleryCommand: Command {
         \(CatalogOption.help)
           --album TITLE           Only this album's pages (and the front and failures pages).
           --page-size N           Assets per album page, 50 to 5000 (default: \(GalleryBuilder.defaultPageSize)).
+          --originals HOW         none (the default): the gallery holds what it shows; copy: the
+                                  originals are copied in too, and the larger view opens them;
+                                  link: hard linked instead (same file system, else copied).
           --no-video              Encode no new video rendition (those already in DIR are still used).
           --profile FILE          Add the page of `shoebox profile PATH --html FILE` as profile.html,
                                   linked from index.html; it stays until another is given.
@@ -51,7 +58,8 @@ enum GalleryCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--out", "--album", "--page-size", "--profile"],
+        let args = try CommandLineArguments(arguments, options: ["--library", "--catalog", "--out", "--album", "--page-size", "--profile",
+                                                                 "--originals"],
                                           flags: ["--no-video"])
         guard args.positionals.isEmpty else { throw UsageError("gallery takes no arguments (give the folder with --out)") }
         guard let out = args.value("--out") else { throw UsageError("give the gallery's folder with --out DIR") }
@@ -61,12 +69,17 @@ enum GalleryCommand: Command {
             }
             return size
         }
+        let originals = try args.value("--originals").map { raw in
+            guard let how = GalleryOriginals(rawValue: raw) else { throw UsageError("--originals takes none, copy or link (got \(raw))") }
+            return how
+        } ?? .none
         let library = LibraryOption.library(args)
         let catalog = try CatalogOption.openWithMomentsUpdated(args, library: library)
         var builder = GalleryBuilder(catalog: catalog, library: library)
         builder.pageSize = pageSize ?? builder.pageSize
         builder.encodesRenditions = !args.has("--no-video")
         builder.profilePage = args.value("--profile")
+        builder.originals = originals
         let folder = URL(fileURLWithPath: out).standardizedFileURL.path
         let outcome = try builder.build(into: folder, album: args.value("--album"))
         warn(outcome.renditionFailures)
@@ -75,6 +88,7 @@ enum GalleryCommand: Command {
             \(outcome.moments) moments, \(outcome.momentPages) moment pages, \(outcome.places) places, \(outcome.placePages) place pages; \
             video renditions: \
             \(outcome.renditionsMade) encoded, \(outcome.renditionsReused) reused, \(outcome.renditionFailures.count) failed; \
+            images put in: \(outcome.filesLinked) linked, \(outcome.filesCopied) copied; \
             \(outcome.written) files written, \(outcome.unchanged) unchanged, \(outcome.removed) removed
             """)
         return ExitStatus.success

@@ -49,7 +49,7 @@ import Testing
         let first = try #require(page.tiles.first)
         #expect(lightbox.facts.first == first.name)
         #expect(lightbox.facts.contains { $0.hasSuffix("(Exif DateTimeOriginal)") })
-        #expect(lightbox.src.hasSuffix(".jpg") && lightbox.src.contains("thumbs/"))
+        #expect(lightbox.src.hasPrefix("img-") && lightbox.src.hasSuffix(".jpg"), "the preview, in the gallery: \(lightbox.src)")
     }
 
     /// Every kind of page, at a phone's width and a desktop's: nothing wider than the window,
@@ -228,25 +228,38 @@ import Testing
                 == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;y&quot;")
     }
 
-    @Test(arguments: [
-        ("/home/me/gallery", "/home/me/library", "../library"),
-        ("/home/me", "/home/me/library", "library"),
-        ("/srv/www/photos", "/home/me/library", "../../../home/me/library"),
-        ("/home/me/library", "/home/me/library", "."),
-    ])
-    func thumbnailsAreLinkedRelativeToTheGallery(gallery: String, library: String, expected: String) {
-        #expect(GalleryLinks.relativePath(from: gallery, to: library) == expected)
+    /// A page names each file by its name in the gallery: a library file by a hash of its
+    /// library path, an original by its content hash, each with its extension (lowercased,
+    /// else `bin`); what the page asked for is what the builder then puts in.
+    @Test func pagesNameEveryFileByItsNameInTheGallery() {
+        let links = GalleryLinks()
+        let thumb = links.libraryFile("thumbs/01/0123-906eed66fa59cb4f.jpg")
+        #expect(thumb.hasPrefix("img-") && thumb.hasSuffix(".jpg") && thumb.count == 4 + 16 + 4)
+        #expect(links.libraryFile("thumbs/01/0123-906eed66fa59cb4f.jpg") == thumb, "the same file, the same name")
+        var asset = Self.record("/photos/été 2024/#1?.GIF")
+        asset.contentHash = "0123456789ABCDEF0123456789ABCDEF"
+        #expect(links.original(of: asset) == "orig-0123456789abcdef0123456789abcdef.gif")
+        asset.path = "/photos/odd.tar gz"
+        #expect(links.original(of: asset) == "orig-0123456789abcdef0123456789abcdef.bin")
+        #expect(links.takeWanted() == [thumb: .library("thumbs/01/0123-906eed66fa59cb4f.jpg"),
+                                       "orig-0123456789abcdef0123456789abcdef.gif": .original("/photos/été 2024/#1?.GIF"),
+                                       "orig-0123456789abcdef0123456789abcdef.bin": .original("/photos/odd.tar gz")])
+        #expect(links.takeWanted().isEmpty)
     }
 
     @Test func linksEncodeEveryCharacterAURLPathCannotHold() {
-        #expect(GalleryLinks.original("/photos/été 2024/#1?.jpg") == "file:///photos/%C3%A9t%C3%A9%202024/%231%3F.jpg")
+        #expect(GalleryLinks.encode("/photos/été 2024/#1?.jpg") == "/photos/%C3%A9t%C3%A9%202024/%231%3F.jpg")
     }
 
     @Test(arguments: [("album-0123456789abcdef-12.html", true), ("album-0123456789abcdef-0.html", false),
                       ("album-0123456789ABCDEF-1.html", false), ("index.html", true), ("notes.html", false),
                       ("album-0123456789abcdef-1.htm", false), ("shoebox-gallery", false), ("moment-42-1.html", true),
                       ("moment-042-1.html", false), ("moment-x-1.html", false), ("moment-42-0.html", false),
-                      ("places.html", true), ("place-0123456789abcdef-3.html", true), ("place-0123456789abcdef.html", false)])
+                      ("places.html", true), ("place-0123456789abcdef-3.html", true), ("place-0123456789abcdef.html", false),
+                      ("img-0123456789abcdef.jpg", true), ("img-0123456789abcdef.webp", true), ("img-0123456789ABCDEF.jpg", false),
+                      ("img-0123.jpg", false), ("img-0123456789abcdef.JPG", false), ("img-0123456789abcdef", false),
+                      ("orig-0123456789abcdef0123456789abcdef.heic", true), ("orig-0123456789abcdef0123456789abcdef.bin", true),
+                      ("orig-0123456789abcdef0123456789abcdef.tar.gz", false), ("orig-notes.txt", false)])
     func onlyShoeboxsOwnNamesAreEverRemoved(name: String, ours: Bool) {
         #expect(GalleryFileName.isOurs(name) == ours)
     }
@@ -300,7 +313,7 @@ extension GalleryTests {
         let summary = AlbumSummary(album: .folder("Family/2024/2024-05 Paris holiday"), counts: KindCounts([.photo: 100_000]),
                                    coverAssetID: 0, coverIsExplicit: false, covers: [])
         let page = AlbumPage(summary: summary, assets: assets, page: 17, pages: 334,
-                             links: GalleryLinks(gallery: "/home/someone/gallery", library: "/home/someone/.local/share/shoebox"))
+                             links: GalleryLinks())
         #expect(assets.count == 200)
         #expect(page.html.utf8.count < 200_000, "\(page.html.utf8.count) bytes")
     }
@@ -322,8 +335,7 @@ extension GalleryTests {
         ("/photos/anim.webp", Set<AssetSubtype>([.animated]), "ANIM"),
     ] as [(String, Set<AssetSubtype>, String?)])
     func rawAndEditedAssetsWearTheirBadges(path: String, subtypes: Set<AssetSubtype>, badge: String?) {
-        let links = GalleryLinks(gallery: "/g", library: "/l")
-        #expect(AssetTile(asset: Self.record(path, subtypes: subtypes), links: links).badge == badge)
+        #expect(AssetTile(asset: Self.record(path, subtypes: subtypes), links: GalleryLinks()).badge == badge)
     }
 }
 
@@ -336,7 +348,7 @@ extension GalleryTests {
                                 errorMessage: nil, missing: false, addedAt: "2024-05-07T00:00:00Z",
                                 thumbnails: [ThumbnailRecord(name: "thumb", recipe: "r", width: 30, height: 20, relativePath: "thumbs/a.jpg")])
         asset.place = place
-        return AssetTile(asset: asset, links: GalleryLinks(gallery: "/g", library: "/lib")).html
+        return AssetTile(asset: asset, links: GalleryLinks()).html
     }
 
     /// The photo view names the place; the position is shown only where no place is near.

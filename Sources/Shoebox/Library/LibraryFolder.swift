@@ -181,6 +181,41 @@ public final class LibraryFolder {
         }
     }
 
+    /// Makes `name` here a hard link to the regular file at `source` (never following a link
+    /// at either end); false when the file system cannot (another device, no hard links) or
+    /// `name` exists.
+    package func link(toFileAt source: String, as name: String) -> Bool {
+        linkat(AT_FDCWD, source, descriptor, name, 0) == 0
+    }
+
+    /// Copies the regular file at `source` (opened without following a link) into the new file
+    /// `name` here, in pieces, so that a file of any size costs a piece of memory.
+    package func copy(fileAt source: String, as name: String) throws {
+        let input = Glibc.open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard input >= 0 else { throw LibraryError.system(path: source, operation: "open", code: errno) }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw LibraryError.system(path: source, operation: "open a regular file", code: EINVAL)
+        }
+        let output = try createFile(name)
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw LibraryError.system(path: source, operation: "read", code: errno) }
+            if n == 0 { return }
+            var done = 0
+            while done < n {
+                let m = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, n - done) }
+                if m < 0 && errno == EINTR { continue }
+                guard m > 0 else { throw LibraryError.system(path: path(of: name), operation: "write", code: errno) }
+                done += m
+            }
+        }
+    }
+
     /// Makes what was written in this folder durable (a new name, a rename).
     func synchronize() { _ = fsync(descriptor) }
 

@@ -19,7 +19,10 @@ struct AssetTile {
         let srcset = renditions.map { "\(links.libraryFile($0.relativePath)) \($0.width)w" }.joined(separator: ", ")
         var attributes = "class=\"t \(asset.kind.rawValue)\" href=\"\(links.libraryFile(large.relativePath))\""
             + " style=\"--a:\(Self.decimal(aspect))\"" + details.map { " data-\($0.0)=\"\(GalleryHTML.escape($0.1))\"" }.joined()
-        if let original = playable { attributes += " data-o=\"\(original)\"" }
+        if let animation = playable { attributes += " data-o=\"\(GalleryLinks.encode(animation))\"" }
+        if links.includesOriginals, let original = links.original(of: asset) {
+            attributes += " data-g=\"\(GalleryLinks.encode(original))\""
+        }
         if let play { attributes += " data-v=\"\(GalleryLinks.encode(play))\"" }
         return "<a \(attributes)><img loading=\"lazy\" src=\"\(links.libraryFile(small.relativePath))\" srcset=\"\(srcset)\""
             + " sizes=\"(max-width: 700px) 50vw, 25vw\" width=\"\(small.width)\" height=\"\(small.height)\" alt=\"\(name)\">"
@@ -41,11 +44,12 @@ struct AssetTile {
     }
 
     /// What plays on hover: the original file of an animated GIF, or of an animated WebP,
-    /// AVIF sequence or PNG (what browsers animate; not an animated HEIC or JPEG XL).
+    /// AVIF sequence or PNG (what browsers animate; not an animated HEIC or JPEG XL), as the
+    /// gallery holds it.
     private var playable: String? {
         let animated = asset.kind == .gif ? (asset.details.frameCount ?? 1) > 1
             : asset.kind == .photo && asset.subtypes.contains(.animated) && [.webp, .avif, .png].contains(asset.format)
-        return animated ? GalleryLinks.original(asset.path) : nil
+        return animated ? links.original(of: asset) : nil
     }
 
     /// The lightbox's facts: name, title, date in words with its zone and its source, camera,

@@ -1,7 +1,8 @@
 /// Every file the catalog records as failed, grouped by error class (largest group first),
 /// each a short path (from its ingest root's folder), what went wrong in words a person acts
-/// on (`FailureWords`), and the library's own message behind a disclosure. Files skipped as
-/// not media are not catalogued, so not listed.
+/// on (`FailureWords`), and the library's own message behind a disclosure. No absolute path is
+/// shown (a gallery may be published): a message's mention of the file is its short path.
+/// Files skipped as not media are not catalogued, so not listed.
 struct FailuresPage {
     let failed: [AssetRecord]
 
@@ -23,8 +24,9 @@ struct FailuresPage {
     private func row(_ asset: AssetRecord) -> String {
         let reason = asset.errorClass.map { FailureWords.reason($0, message: asset.errorMessage) } ?? ""
         let stage = asset.errorStage.map { " in \($0.rawValue)" } ?? ""
-        let said = "\(asset.errorClass?.rawValue ?? "failed")\(stage): \(asset.errorMessage ?? "")"
-        return "<tr><td class=\"path\" title=\"\(GalleryHTML.escape(asset.path))\">\(GalleryHTML.escape(Self.shortPath(asset)))</td>"
+        let message = (asset.errorMessage ?? "").replacingOccurrences(of: asset.path, with: Self.shortPath(asset))
+        let said = "\(asset.errorClass?.rawValue ?? "failed")\(stage): \(message)"
+        return "<tr><td class=\"path\">\(GalleryHTML.escape(Self.shortPath(asset)))</td>"
             + "<td>\(GalleryHTML.escape(reason))<details><summary>What the library said</summary>"
             + "<code>\(GalleryHTML.escape(said))</code></details></td></tr>\n"
     }

@@ -6,6 +6,11 @@ import Foundation
 /// the user's choice (`GalleryFolder`). Reads the catalog only (the moments as kept:
 /// `MomentStore.updateMoments` is the caller's).
 ///
+/// The folder is whole by itself: every image a page shows is put into it (`GalleryFiles`:
+/// hard linked from the library where they share a file system, else copied), animations
+/// that play too; originals only when asked (`originals`). No page holds a path of the
+/// library or of an original, nor `file://`.
+///
 /// Pages are deterministic (no build time in them), so a build after no change writes
 /// nothing, and one after an ingest rewrites the pages whose albums changed.
 public struct GalleryBuilder {
@@ -26,6 +31,9 @@ public struct GalleryBuilder {
         public var renditionsMade = 0
         public var renditionsReused = 0
         public var renditionFailures: [String: String] = [:]
+        /// Files the pages show put into the gallery by this build: hard linked, copied.
+        public var filesLinked = 0
+        public var filesCopied = 0
     }
 
     let catalog: Catalog
@@ -39,6 +47,8 @@ public struct GalleryBuilder {
     /// A page `shoebox profile --html` wrote, copied into the gallery as `profile.html` (the
     /// last one given stays until another is) and linked from the front page.
     public var profilePage: String?
+    /// Whether the gallery holds the originals, which the photo view then opens.
+    public var originals = GalleryOriginals.none
 
     public init(catalog: Catalog, library: Library) {
         (self.catalog, self.library) = (catalog, library)
@@ -49,7 +59,9 @@ public struct GalleryBuilder {
     public func build(into output: String, album: String? = nil) throws -> Outcome {
         if library.contains(output) { throw GalleryError.insideTheLibrary(path: output) }
         let folder = try GalleryFolder.open(path: output)
-        let links = GalleryLinks(gallery: Self.realPath(output), library: Self.realPath(library.root.path))
+        let links = GalleryLinks(includesOriginals: originals != .none)
+        let files = GalleryFiles(folder: folder, library: library, linksOriginals: originals == .link)
+        let pages = PageWriter(folder: folder, links: links, files: files)
         let summaries = try catalog.smartAlbums(includingCovers: true)
             .filter { $0.count > 0 && SmartAlbum(title: $0.album.title)?.showsHiddenAssets != true } + catalog.albums()
         let chosen = try album.map { title -> [AlbumSummary] in
@@ -64,14 +76,14 @@ public struct GalleryBuilder {
         var outcome = Outcome()
         let renditions = GalleryRenditions(folder: folder, catalog: catalog, encoding: encodesRenditions)
         for summary in chosen {
-            let names = try writePages(of: summary, into: folder, links: links, renditions: renditions)
+            let names = try writePages(of: summary, into: pages, renditions: renditions)
             kept.formUnion(names)
             outcome.pages += names.count
         }
         let moments = try catalog.moments(startingIn: nil)
         if album == nil {
             for moment in moments {
-                let names = try writePages(of: moment, into: folder, links: links, renditions: renditions)
+                let names = try writePages(of: moment, into: pages, renditions: renditions)
                 kept.formUnion(names)
                 outcome.momentPages += names.count
             }
@@ -80,25 +92,27 @@ public struct GalleryBuilder {
         let places = PlaceListing.tree(try catalog.placeGroups())
         if album == nil {
             for place in places {
-                let names = try writePages(of: place, into: folder, links: links, renditions: renditions)
+                let names = try writePages(of: place, into: pages, renditions: renditions)
                 kept.formUnion(names)
                 outcome.placePages += names.count
             }
         }
         outcome.places = places.count
         let placesPage = PlacesPage(places: try places.map { ($0, try $0.coverAssetID.flatMap(smallestThumbnail)) }, links: links)
-        try folder.write(Data(placesPage.html.utf8), as: GalleryFileName.places)
+        try pages.write(placesPage.html, as: GalleryFileName.places)
         kept.formUnion(renditions.names)
         (outcome.renditionsMade, outcome.renditionsReused) = (renditions.made, renditions.reused)
         outcome.renditionFailures = renditions.failures
         let profiled = try copyProfile(into: folder)
         if profiled { kept.insert(GalleryFileName.profile) }
         let failed = try failedAssets()
-        try folder.write(Data(FailuresPage(failed: failed).html.utf8), as: GalleryFileName.failures)
+        try pages.write(FailuresPage(failed: failed).html, as: GalleryFileName.failures)
         let index = AlbumsIndexPage(albums: try summaries.map { ($0, try cover(of: $0)) },
                                     moments: try moments.map { ($0, try smallestThumbnail(of: $0.coverAssetID)) },
                                     failures: failed.count, profile: profiled, links: links)
-        try folder.write(Data(index.html.utf8), as: GalleryFileName.index)
+        try pages.write(index.html, as: GalleryFileName.index)
+        kept.formUnion(files.names)
+        (outcome.filesLinked, outcome.filesCopied) = (files.linked, files.copied)
         outcome.albums = chosen.count
         if album == nil { outcome.removed = try folder.removeStale(keeping: kept) }
         (outcome.written, outcome.unchanged) = (folder.written, folder.unchanged)
@@ -106,33 +120,30 @@ public struct GalleryBuilder {
     }
 
     /// Writes the album's pages; returns their names.
-    private func writePages(of summary: AlbumSummary, into folder: GalleryFolder, links: GalleryLinks,
-                            renditions: GalleryRenditions) throws -> [String] {
-        try writePages(count: summary.count, options: AssetFetchOptions(album: summary.album), into: folder, renditions: renditions) {
-            AlbumPage(summary: summary, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+    private func writePages(of summary: AlbumSummary, into pages: PageWriter, renditions: GalleryRenditions) throws -> [String] {
+        try writePages(count: summary.count, options: AssetFetchOptions(album: summary.album), into: pages, renditions: renditions) {
+            AlbumPage(summary: summary, assets: $0, page: $1, pages: $2, links: pages.links, plays: $3)
         }
     }
 
     /// Writes the moment's pages, its assets in the order they were taken; returns their names.
-    private func writePages(of moment: Moment, into folder: GalleryFolder, links: GalleryLinks,
-                            renditions: GalleryRenditions) throws -> [String] {
-        try writePages(count: moment.count, options: AssetFetchOptions(moment: moment.id), into: folder, renditions: renditions) {
-            AlbumPage(moment: moment, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+    private func writePages(of moment: Moment, into pages: PageWriter, renditions: GalleryRenditions) throws -> [String] {
+        try writePages(count: moment.count, options: AssetFetchOptions(moment: moment.id), into: pages, renditions: renditions) {
+            AlbumPage(moment: moment, assets: $0, page: $1, pages: $2, links: pages.links, plays: $3)
         }
     }
 
     /// Writes the place's pages: exactly its assets (`PlaceScope`); returns their names.
-    private func writePages(of place: PlaceSummary, into folder: GalleryFolder, links: GalleryLinks,
-                            renditions: GalleryRenditions) throws -> [String] {
-        try writePages(count: place.count, options: AssetFetchOptions(placeScope: PlaceScope(place)), into: folder,
+    private func writePages(of place: PlaceSummary, into pages: PageWriter, renditions: GalleryRenditions) throws -> [String] {
+        try writePages(count: place.count, options: AssetFetchOptions(placeScope: PlaceScope(place)), into: pages,
                        renditions: renditions) {
-            AlbumPage(place: place, assets: $0, page: $1, pages: $2, links: links, plays: $3)
+            AlbumPage(place: place, assets: $0, page: $1, pages: $2, links: pages.links, plays: $3)
         }
     }
 
     /// Writes the pages of the `count` assets `options` fetch, `pageSize` a page, each made
     /// by `page` (assets, number, pages, renditions); returns their names.
-    private func writePages(count: Int, options: AssetFetchOptions, into folder: GalleryFolder, renditions: GalleryRenditions,
+    private func writePages(count: Int, options: AssetFetchOptions, into writer: PageWriter, renditions: GalleryRenditions,
                             page makePage: ([AssetRecord], Int, Int, [Int64: String]) -> AlbumPage) throws -> [String] {
         let pages = max(1, (count + pageSize - 1) / pageSize)
         var names: [String] = []
@@ -143,7 +154,7 @@ public struct GalleryBuilder {
             for asset in fetched.assets { plays[asset.id] = renditions.rendition(for: asset) }
             let built = makePage(fetched.assets, page, pages, plays)
             let name = built.pageName(page)
-            try folder.write(Data(built.html.utf8), as: name)
+            try writer.write(built.html, as: name)
             names.append(name)
             cursor = fetched.next
             if cursor == nil && page < pages { break }
@@ -181,7 +192,4 @@ public struct GalleryBuilder {
         return failed
     }
 
-    private static func realPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-    }
 }

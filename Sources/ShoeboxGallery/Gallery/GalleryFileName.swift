@@ -29,10 +29,34 @@ enum GalleryFileName {
         "play-\(hash)-\(recipe).mp4"
     }
 
+    /// A library file the pages show (a thumbnail, a cover image): `img-<16 hex>.<ext>`, a hash
+    /// of its path in the library, whose names change whenever their bytes do.
+    static func image(_ relativePath: String) -> String {
+        "img-\(fnv([relativePath])).\(fileExtension(of: relativePath))"
+    }
+
+    /// An original the gallery holds (an animation that plays, or every original when asked):
+    /// `orig-<content hash>.<ext>`.
+    static func original(contentHash: String, path: String) -> String {
+        "orig-\(contentHash.lowercased()).\(fileExtension(of: path))"
+    }
+
+    /// The extension of `path`, lowercased, if it is 1 to 5 ASCII letters or digits; else `bin`.
+    static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "bin" }
+        let ext = name[name.index(after: dot)...].lowercased()
+        let plain = (1...5).contains(ext.utf8.count) && ext.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
+        return plain ? ext : "bin"
+    }
+
     /// Whether `name` is one Shoebox writes into a gallery (the marker aside): only these
     /// are ever removed.
     static func isOurs(_ name: String) -> Bool {
         if [index, failures, style, script, profile, places].contains(name) { return true }
+        if let file = heldFile(name) { return file }
         if name.hasPrefix("play-") && name.hasSuffix(".mp4") { return isRendition(name) }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].hasSuffix(".html") else { return false }
@@ -47,6 +71,17 @@ enum GalleryFileName {
     /// Decimal digits without a leading zero: a page number or a moment's id.
     private static func isNumber(_ text: Substring) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && text.first != "0"
+    }
+
+    /// For `img-` and `orig-` names: whether the rest is a hash and a plain extension; nil
+    /// for any other name.
+    private static func heldFile(_ name: String) -> Bool? {
+        let prefix = name.hasPrefix("img-") ? 4 : name.hasPrefix("orig-") ? 5 : 0
+        guard prefix > 0 else { return nil }
+        let rest = name.dropFirst(prefix)
+        guard let dot = rest.firstIndex(of: "."), rest[..<dot].count >= 16, isLowerHex(rest[..<dot]) else { return false }
+        let ext = String(rest[rest.index(after: dot)...])
+        return fileExtension(of: "x." + ext) == ext
     }
 
     private static func isRendition(_ name: String) -> Bool {

@@ -71,6 +71,22 @@ final class GalleryFolder {
         return true
     }
 
+    /// Puts the file at `source` into the gallery as `name` (a scratch name renamed over it,
+    /// so it appears whole): a hard link when `link` and the file system allows, else a copy.
+    /// Returns whether it linked.
+    @discardableResult
+    func place(fileAt source: String, as name: String, link: Bool) throws -> Bool {
+        let scratch = ".\(name).\(getpid()).part"
+        _ = try? folder.removeFile(scratch)
+        let linked = link && folder.link(toFileAt: source, as: scratch)
+        if !linked { try folder.copy(fileAt: source, as: scratch) }
+        do { try folder.move(scratch, to: folder, as: name) } catch {
+            _ = try? folder.removeFile(scratch)
+            throw error
+        }
+        return linked
+    }
+
     /// Removes the gallery's own files that this build did not write (an album gone, fewer
     /// pages); returns how many. Files of other names are left alone.
     func removeStale(keeping kept: Set<String>) throws -> Int {

@@ -1,31 +1,47 @@
-/// How a gallery's pages point at files outside the gallery: the library's thumbnails by a
-/// path relative to the gallery (so the two folders may move together, and a web server can
-/// serve them), the originals by `file://` URLs (they stay where they are).
-struct GalleryLinks {
-    /// From the gallery folder to the library folder (`../library`), both absolute.
-    let toLibrary: String
-
-    init(gallery: String, library: String) {
-        toLibrary = Self.relativePath(from: gallery, to: library)
+/// How a gallery's pages point at the files they show: each by its name in the gallery
+/// folder, so that the folder is whole by itself (it can be copied, uploaded or opened from a
+/// USB stick) and no page holds a path of the library or of an original, nor `file://`.
+///
+/// A page asks for a file's name while it is rendered; the builder then takes what the page
+/// asked for (`takeWanted`) and puts those files into the gallery (`GalleryFiles`) before it
+/// writes the page, so that no page appears before its images.
+final class GalleryLinks {
+    /// Where a file the gallery holds comes from.
+    enum Source: Equatable {
+        /// A library file (a thumbnail, a cover image), by its path in the library.
+        case library(String)
+        /// An original file, by its path.
+        case original(String)
     }
 
-    /// A file of the library (`thumbs/ab/x.jpg`) as a URL relative to the gallery.
+    /// Whether originals are in the gallery (`--originals`), so that the photo view opens them.
+    let includesOriginals: Bool
+    private var wanted: [String: Source] = [:]
+
+    init(includesOriginals: Bool = false) {
+        self.includesOriginals = includesOriginals
+    }
+
+    /// A file of the library (`thumbs/ab/x.jpg`), as the page links it.
     func libraryFile(_ relativePath: String) -> String {
-        Self.encode(toLibrary == "." ? relativePath : toLibrary + "/" + relativePath)
+        let name = GalleryFileName.image(relativePath)
+        wanted[name] = .library(relativePath)
+        return name
     }
 
-    /// An original file, by its absolute path.
-    static func original(_ path: String) -> String {
-        "file://" + encode(path)
+    /// An asset's original file, as the page links it (an animation that plays, or the
+    /// photo view's "open original"); nil for an asset with no content hash.
+    func original(of asset: AssetRecord) -> String? {
+        guard let hash = asset.contentHash else { return nil }
+        let name = GalleryFileName.original(contentHash: hash, path: asset.path)
+        wanted[name] = .original(asset.path)
+        return name
     }
 
-    /// The path from the folder `from` to `to`, both absolute and without `.` or `..`.
-    static func relativePath(from: String, to: String) -> String {
-        let source = from.split(separator: "/"), target = to.split(separator: "/")
-        var common = 0
-        while common < min(source.count, target.count) && source[common] == target[common] { common += 1 }
-        let steps = Array(repeating: "..", count: source.count - common) + target[common...].map(String.init)
-        return steps.isEmpty ? "." : steps.joined(separator: "/")
+    /// The files asked for since the last call, by their names in the gallery.
+    func takeWanted() -> [String: Source] {
+        defer { wanted = [:] }
+        return wanted
     }
 
     /// Percent-encodes every byte but unreserved characters and `/`, so that any file name

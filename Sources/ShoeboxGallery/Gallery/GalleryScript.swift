@@ -78,6 +78,16 @@ enum GalleryScript {
               list.appendChild(term);
               list.appendChild(detail);
             });
+            if (tile.dataset.g) {
+              var open = document.createElement("a");
+              open.href = tile.dataset.g;
+              open.textContent = "Open original";
+              open.className = "original";
+              open.addEventListener("click", function (event) { event.stopPropagation(); });
+              var item = document.createElement("dd");
+              item.appendChild(open);
+              list.appendChild(item);
+            }
             box.hidden = false;
           }
           // Pauses and lets go of the file and the decoder (a removed element keeps both until
