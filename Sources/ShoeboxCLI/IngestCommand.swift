@@ -51,8 +51,9 @@ enum IngestCommand: Command {
           -h, --help              Show this help.
 
         PROGRESS:
-          On a terminal, one line redrawn in place: a bar once the walk has finished (a
-          spinner before), files/s, MB/s decoded, time left, failures, the file being decoded.
+          On a terminal, one line redrawn in place: a bar once the files are counted (a quick
+          count runs ahead of the walk; a spinner before), files/s, MB/s decoded, time left,
+          failures, the file being decoded.
           Otherwise (or with NO_COLOR set, or TERM=dumb) plain lines: one per ingested, moved,
           failed, skipped or missing file, and a progress line every 10 seconds.
 

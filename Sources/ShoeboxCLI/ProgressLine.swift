@@ -3,13 +3,15 @@ import Foundation
 /// The one line an ingest shows on a terminal, drawn from numbers alone (no clock, no
 /// terminal here), so that its shape is a table test.
 ///
-/// While the walk goes on the total is unknown: a spinner and the counts. Once it has
-/// finished: a bar, the percentage, the counts, the rates, the time left, the failures, and
-/// the file being decoded, cut to the width of the terminal.
+/// Until the total is known a spinner and the counts. Once the count ahead of the walk or the
+/// walk itself has finished: a bar, the percentage, the counts, the rates, the time left, the
+/// failures, and the file being decoded, cut to the width of the terminal.
 struct ProgressLine: Equatable {
     var done: Int
     var found: Int
     var walkFinished: Bool
+    /// The files the count ahead of the walk found (`IngestProgress.filesCounted`), if it has ended.
+    var counted: Int? = nil
     var failed: Int
     var seconds: Double
     var bytesDecoded: Int64
@@ -20,13 +22,19 @@ struct ProgressLine: Equatable {
     static let spinner = ["-", "\\", "|", "/"]
     static let barWidth = 20
 
+    /// The files there are in all, once known: the walk's when it has ended, else the count's
+    /// (never fewer than the walk has found: files may arrive while it goes on).
+    var total: Int? {
+        walkFinished ? found : counted.map { max($0, found) }
+    }
+
     func text(width: Int) -> String {
         var parts: [String] = []
-        if walkFinished {
+        if let total {
             let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
             parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: Self.barWidth - filled) + "]")
             parts.append(String(format: "%3d%%", percent))
-            parts.append("\(min(done, found))/\(found) files")
+            parts.append("\(min(done, total))/\(total) files")
         } else {
             parts.append(Self.spinner[tick % Self.spinner.count])
             parts.append("\(done) done / \(found) found")
@@ -42,14 +50,17 @@ struct ProgressLine: Equatable {
 
     /// The same numbers as a log line, for a log file or a terminal that wants no redrawing.
     var plain: String {
-        let progress = walkFinished
-            ? "progress: \(percent)% (\(min(done, found))/\(found) files)" : "progress: \(done) done / \(found) found so far"
+        let progress = total.map { "progress: \(percent)% (\(min(done, $0))/\($0) files)" }
+            ?? "progress: \(done) done / \(found) found so far"
         return ([progress] + rates + ["\(failed) failed"]).joined(separator: ", ")
     }
 
     /// Done over found, at most 1 (skipped entries that are not regular files are outcomes
     /// too); 1 when nothing was found.
-    private var fraction: Double { found > 0 ? min(1, Double(done) / Double(found)) : 1 }
+    private var fraction: Double {
+        let all = total ?? found
+        return all > 0 ? min(1, Double(done) / Double(all)) : 1
+    }
     private var percent: Int { Int((fraction * 100).rounded(.down)) }
     private var elapsed: Double { max(seconds, 0.001) }
 
@@ -57,14 +68,14 @@ struct ProgressLine: Equatable {
     private var rates: [String] {
         var parts = [String(format: "%.1f files/s", Double(done) / elapsed),
                      String(format: "%.1f MB/s", Double(bytesDecoded) / 1_000_000 / elapsed)]
-        if walkFinished, let left = secondsLeft { parts.append("ETA " + Self.clock(left)) }
+        if total != nil, let left = secondsLeft { parts.append("ETA " + Self.clock(left)) }
         return parts
     }
 
     /// Time left at the rate so far; nil before anything is done or once everything is.
     private var secondsLeft: Double? {
-        guard done > 0, done < found else { return nil }
-        return Double(found - done) * elapsed / Double(done)
+        guard let total, done > 0, done < total else { return nil }
+        return Double(total - done) * elapsed / Double(done)
     }
 
     static func clock(_ seconds: Double) -> String {

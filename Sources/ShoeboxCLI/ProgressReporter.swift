@@ -96,7 +96,7 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     private func snapshot(decoding: Bool = true) -> ProgressLine {
-        ProgressLine(done: done, found: found(), walkFinished: progress.walkFinished, failed: failed,
+        ProgressLine(done: done, found: found(), walkFinished: progress.walkFinished, counted: progress.filesCounted, failed: failed,
                      seconds: Date().timeIntervalSince(started), bytesDecoded: progress.bytesDecoded,
                      decoding: decoding ? progress.decoding.map(TerminalText.printable) : nil, tick: tick)
     }

@@ -10,6 +10,18 @@ import Testing
         #expect(line.text(width: 120) == "\\  12 done / 40 found  6.0 files/s  4.0 MB/s")
     }
 
+    /// The count ahead of the walk gives the total while the walk, paced by the decoders, has
+    /// found only a few files: the bar and the time left come at once.
+    @Test func theCountAheadOfTheWalkGivesTheTotalBeforeTheWalkEnds() {
+        let line = ProgressLine(done: 10, found: 70, walkFinished: false, counted: 100_000, failed: 0, seconds: 2,
+                                bytesDecoded: 0, decoding: nil)
+        #expect(line.text(width: 120) == "[....................]    0%  10/100000 files  5.0 files/s  0.0 MB/s  ETA 5:33:18")
+        #expect(line.plain == "progress: 0% (10/100000 files), 5.0 files/s, 0.0 MB/s, ETA 5:33:18, 0 failed")
+        let grown = ProgressLine(done: 10, found: 120, walkFinished: false, counted: 100, failed: 0, seconds: 2,
+                                 bytesDecoded: 0, decoding: nil)
+        #expect(grown.total == 120, "files that arrived after the count are counted by the walk")
+    }
+
     @Test func onceTheWalkHasFinishedABarThePercentageAndTheTimeLeft() {
         let line = ProgressLine(done: 50, found: 200, walkFinished: true, failed: 3, seconds: 10,
                                 bytesDecoded: 150_000_000, decoding: "/photos/2024/IMG_0042.HEIC")

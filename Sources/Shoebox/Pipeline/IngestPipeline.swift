@@ -168,7 +168,23 @@ public final class IngestPipeline {
             progress.finishWalk()
             found.close()
         }
+        if feed == nil { startCount(roots, cancelled: cancelled, group: group) }
         return reports
+    }
+
+    /// Counts the files under `roots` on a thread of its own, ahead of the walk (which waits
+    /// for the decoders), so that a progress line shows the total and the time left within
+    /// seconds; stops as soon as the walk has finished, which knows the total itself.
+    private func startCount(_ roots: [String], cancelled: CancellationFlag, group: DispatchGroup) {
+        let progress = self.progress
+        let counter = DiscoverStage(excluding: library.root, skipping: options.excludedPaths, cancelled: {
+            cancelled.isSet || progress.walkFinished
+        })
+        DispatchQueue(label: "shoebox.count").async(group: group) {
+            var files = 0
+            for root in roots { files += counter.count(root: root) }
+            if !progress.walkFinished && !cancelled.isSet { progress.finishCount(files) }
+        }
     }
 
     /// Files an earlier process died on (its supervisor's crash log, which this process

@@ -37,12 +37,22 @@ public final class DiscoverStage: @unchecked Sendable {
 
     /// Paths never yielded (a supervised profile's files done by an earlier process).
     private let skipped: Set<String>
+    /// Yields nothing: a walk that only counts (`count(root:)`).
+    private var countsOnly = false
 
     public init(excluding libraryRoot: URL?, skipping skipped: Set<String> = [],
                 cancelled: @escaping @Sendable () -> Bool = { false }) {
         library = libraryRoot.flatMap { FolderIdentity(path: $0.path) }
         self.skipped = skipped
         self.cancelled = cancelled
+    }
+
+    /// The regular files a walk of `root` finds, nothing yielded: the total a progress line
+    /// shows while the real walk, paced by the decoders, goes on.
+    public func count(root: String) -> Int {
+        countsOnly = true
+        defer { countsOnly = false }
+        return walk(root: root, into: BlockingQueue(capacity: 1)).regularFiles
     }
 
     /// Walks `root` (already absolute and resolved), pushing every entry into `output`.
@@ -89,6 +99,7 @@ public final class DiscoverStage: @unchecked Sendable {
     /// (a bind mount of one of its own ancestors, a filesystem loop) is not walked twice.
     /// Pushes an entry into `output`, unless its path is one to skip.
     private func emitter(into output: BlockingQueue<PipelineItem<DiscoveredFile>>) -> (PipelineItem<DiscoveredFile>) -> Void {
+        if countsOnly { return { _ in } }
         guard !skipped.isEmpty else { return { output.push($0) } }
         return { [skipped] item in
             if !skipped.contains(item.path) { output.push(item) }
