@@ -1,3 +1,4 @@
+import Foundation
 /// The catalog: where assets, their thumbnails and their failures are kept.
 ///
 /// Every backend keeps these promises (the contract tests check them):
@@ -49,6 +50,16 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// (`ResourceGrouping.isResourceFile`: an `.aae`), and groups it with its asset by
     /// `ResourceGrouping`. `markMissing` forgets such files that its run did not see.
     func recordResourceFile(atPath path: String, status: FileStatus, run: Int64) throws
+
+    /// Takes out of the catalog every asset at `path` or under it (a file, or a folder's
+    /// files) and the resource files there, with their album memberships and thumbnail
+    /// records; never touches a file (`shoebox gc` then removes the thumbnails no asset
+    /// refers to). A Live Photo's half left behind comes apart, groups and bursts form again
+    /// without them, their moments are cut again. Returns the assets' paths, sorted.
+    func forget(under path: String) throws -> [String]
+    /// `forget` for every asset flagged missing at or before `date` (and not seen since), to
+    /// the second the catalog keeps.
+    func forgetMissing(before date: Date) throws -> [String]
 
     /// Every asset, ordered by path, handed to `body` one at a time.
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws

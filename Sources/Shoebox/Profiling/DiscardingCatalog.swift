@@ -1,3 +1,5 @@
+import Foundation
+
 /// A catalog that knows nothing and keeps nothing: every lookup finds no asset, every write
 /// is dropped. For decode-only profiles, which must not write a single file.
 ///
@@ -14,6 +16,8 @@ final class DiscardingCatalog: CatalogStore, @unchecked Sendable {
     func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws {}
     func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] { [] }
+    func forget(under path: String) throws -> [String] { [] }
+    func forgetMissing(before date: Date) throws -> [String] { [] }
     func recordResourceFile(atPath path: String, status: SourceFile.Status, run: Int64) throws {}
     func forEachAsset(_ body: (AssetRecord) throws -> Void) throws {}
     func asset(id: Int64) throws -> AssetRecord? { nil }

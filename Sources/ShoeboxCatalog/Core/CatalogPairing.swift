@@ -60,9 +60,9 @@ enum CatalogPairing {
         return broken.map(\.id)
     }
 
-    /// A re-recorded file gives up its old pair: the partner is shown again as what it is
-    /// (`LivePhotoPairing.kindWhenUnpaired`).
-    private static func release(_ id: Int64, db: some CatalogSQL) throws {
+    /// A re-recorded or forgotten file gives up its old pair: the partner is shown again as
+    /// what it is (`LivePhotoPairing.kindWhenUnpaired`).
+    static func release(_ id: Int64, db: some CatalogSQL) throws {
         let partners = try db.rows("SELECT id, kind, motion_offset FROM assets WHERE paired_asset_id = ?", id) { partner in
             (id: partner.int64("id"), kind: LivePhotoPairing.kindWhenUnpaired(AssetKind(rawValue: partner.text("kind")) ?? .photo,
                                                                               isMotionPhoto: !partner.isNull("motion_offset")))
