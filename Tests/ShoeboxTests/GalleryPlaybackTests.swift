@@ -83,7 +83,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.contains("video renditions: 0 encoded, 0 reused, 0 failed;"), "\(run.output)")
         #expect(try Self.renditions(in: out).isEmpty)
-        let pages = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("album-") }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("album-") || $0.hasPrefix("smart-") }
         #expect(pages.count == 3 + 4, "three folder albums; All Photos, Videos, Live Photos, Recently Added")
         for name in pages {
             let html = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)

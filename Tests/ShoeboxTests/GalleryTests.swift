@@ -259,7 +259,9 @@ import Testing
                       ("img-0123456789abcdef.jpg", true), ("img-0123456789abcdef.webp", true), ("img-0123456789ABCDEF.jpg", false),
                       ("img-0123.jpg", false), ("img-0123456789abcdef.JPG", false), ("img-0123456789abcdef", false),
                       ("orig-0123456789abcdef0123456789abcdef.heic", true), ("orig-0123456789abcdef0123456789abcdef.bin", true),
-                      ("orig-0123456789abcdef0123456789abcdef.tar.gz", false), ("orig-notes.txt", false)])
+                      ("orig-0123456789abcdef0123456789abcdef.tar.gz", false), ("orig-notes.txt", false),
+                      ("album-2024-holiday-1.html", true), ("smart-all-photos-12.html", true), ("user-trip-3.html", true),
+                      ("album--1.html", false), ("album-Trip-1.html", false), ("notes-1.html", false), ("user-trip.html", false)])
     func onlyShoeboxsOwnNamesAreEverRemoved(name: String, ours: Bool) {
         #expect(GalleryFileName.isOurs(name) == ours)
     }

@@ -14,13 +14,13 @@ struct AlbumPage {
     var plays: [Int64: String] = [:]
 
     init(summary: AlbumSummary, assets: [AssetRecord], page: Int, pages: Int, links: GalleryLinks, plays: [Int64: String] = [:]) {
-        (title, counts, pageName) = (summary.album.title, summary.counts, { GalleryFileName.albumPage(summary.album, page: $0) })
+        (title, counts, pageName) = (summary.album.title, summary.counts, { [links] in links.albumPage(summary.album, page: $0) })
         (self.assets, self.page, self.pages, self.links, self.plays) = (assets, page, pages, links, plays)
     }
 
     /// A place's page: titled as `shoebox places` titles it ("Paris, Île-de-France, France").
     init(place: PlaceSummary, assets: [AssetRecord], page: Int, pages: Int, links: GalleryLinks, plays: [Int64: String] = [:]) {
-        (title, counts, pageName) = (place.title, place.counts, { GalleryFileName.placePage(PlaceScope(place), page: $0) })
+        (title, counts, pageName) = (place.title, place.counts, { [links] in links.placePage(PlaceScope(place), page: $0) })
         (self.assets, self.page, self.pages, self.links, self.plays) = (assets, page, pages, links, plays)
     }
 

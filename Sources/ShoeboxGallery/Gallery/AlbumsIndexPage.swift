@@ -18,7 +18,7 @@ struct AlbumsIndexPage {
         body += "<div class=\"albums\">\n"
         for (summary, cover) in albums {
             let image = cover.map { "<img loading=\"lazy\" src=\"\(links.libraryFile($0.relativePath))\" alt=\"\">" } ?? ""
-            body += "<a class=\"album\" href=\"\(GalleryFileName.albumPage(summary.album, page: 1))\">\(image)"
+            body += "<a class=\"album\" href=\"\(links.albumPage(summary.album, page: 1))\">\(image)"
                 + "<span class=\"title\">\(GalleryHTML.escape(summary.album.title))</span>"
                 + "<span class=\"counts\">\(GalleryHTML.escape(Self.counts(summary.counts)))</span></a>\n"
         }

@@ -59,9 +59,6 @@ public struct GalleryBuilder {
     public func build(into output: String, album: String? = nil) throws -> Outcome {
         if library.contains(output) { throw GalleryError.insideTheLibrary(path: output) }
         let folder = try GalleryFolder.open(path: output)
-        let links = GalleryLinks(includesOriginals: originals != .none)
-        let files = GalleryFiles(folder: folder, library: library, linksOriginals: originals == .link)
-        let pages = PageWriter(folder: folder, links: links, files: files)
         let summaries = try catalog.smartAlbums(includingCovers: true)
             .filter { $0.count > 0 && SmartAlbum(title: $0.album.title)?.showsHiddenAssets != true } + catalog.albums()
         let chosen = try album.map { title -> [AlbumSummary] in
@@ -69,6 +66,11 @@ public struct GalleryBuilder {
             guard let summary = summaries.first(where: { $0.album == reference }) else { throw GalleryError.noSuchAlbum(title: title) }
             return [summary]
         } ?? summaries
+        let places = PlaceListing.tree(try catalog.placeGroups())
+        let names = GalleryPageNames(albums: summaries.map(\.album), places: places.map(PlaceScope.init))
+        let links = GalleryLinks(includesOriginals: originals != .none, pageNames: names)
+        let files = GalleryFiles(folder: folder, library: library, linksOriginals: originals == .link)
+        let pages = PageWriter(folder: folder, links: links, files: files)
         var kept: Set<String> = [GalleryFileName.style, GalleryFileName.script, GalleryFileName.index, GalleryFileName.failures,
                                  GalleryFileName.places]
         try folder.write(Data(GalleryStyle.css.utf8), as: GalleryFileName.style)
@@ -89,7 +91,6 @@ public struct GalleryBuilder {
             }
         }
         outcome.moments = moments.count
-        let places = PlaceListing.tree(try catalog.placeGroups())
         if album == nil {
             for place in places {
                 let names = try writePages(of: place, into: pages, renditions: renditions)

@@ -1,6 +1,9 @@
-/// The names of a gallery's files. An album's pages are named by a hash of the album's kind
-/// and title (titles are folder paths: they hold slashes and any character), so the names
-/// stay short, ASCII and the same from one build to the next.
+import Foundation
+
+/// The names of a gallery's files. An album's and a place's pages are named by their title,
+/// made readable ASCII (`slug`: `album-2024-holiday-1.html` for the folder album
+/// "2024/Holiday"), the same from one build to the next; two titles that read alike take a
+/// short hash each (`GalleryPageNames`).
 enum GalleryFileName {
     static let index = "index.html"
     static let failures = "failures.html"
@@ -9,14 +12,51 @@ enum GalleryFileName {
     static let profile = "profile.html"
     static let places = "places.html"
 
-    /// `album-<16 hex>-<page>.html`, pages numbered from 1.
+    /// `<kind>-<slug>-<page>.html` (`album-` for a folder album, `smart-`, `user-`), pages
+    /// numbered from 1, where no other album's title reads alike (`GalleryPageNames`).
     static func albumPage(_ album: AlbumReference, page: Int) -> String {
-        "album-\(key(album))-\(page).html"
+        "\(albumBase(album))-\(page).html"
     }
 
-    /// `place-<16 hex>-<page>.html`: a hash of the place's level, country code, region and city.
+    static func albumBase(_ album: AlbumReference) -> String {
+        let kind: String
+        switch album.kind {
+        case .folder: kind = "album"
+        case .smart: kind = "smart"
+        case .user: kind = "user"
+        }
+        return kind + "-" + slug(album.title)
+    }
+
+    /// `place-<city>-<region>-<country code>-<page>.html` (as much of it as the place has).
     static func placePage(_ place: PlaceScope, page: Int) -> String {
-        "place-\(fnv([place.level.rawValue, place.countryCode, place.region ?? "", place.city ?? ""]))-\(page).html"
+        "\(placeBase(place))-\(page).html"
+    }
+
+    static func placeBase(_ place: PlaceScope) -> String {
+        "place-" + slug([place.city, place.region, place.countryCode].compactMap { $0 }.joined(separator: " "))
+    }
+
+    /// A page's key: FNV-1a of its kind and title, which breaks a tie between two titles that
+    /// read alike.
+    static func placeKey(_ place: PlaceScope) -> String {
+        fnv([place.level.rawValue, place.countryCode, place.region ?? "", place.city ?? ""])
+    }
+
+    /// The title as lowercase ASCII letters and digits, every other run one `-`: accents
+    /// dropped, other scripts spelled in Latin letters ("Фото" is `foto`), at most 48
+    /// characters; `untitled` when nothing is left.
+    static func slug(_ title: String) -> String {
+        let latin = title.applyingTransform(.toLatin, reverse: false) ?? title
+        let folded = latin.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        var slug = ""
+        for byte in folded.utf8 {
+            let isWord = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if isWord { slug.unicodeScalars.append(Unicode.Scalar(byte)) } else if !slug.isEmpty && !slug.hasSuffix("-") { slug += "-" }
+        }
+        var cut = String(slug.prefix(48))
+        while cut.hasSuffix("-") { cut.removeLast() }
+        return cut.isEmpty ? "untitled" : cut
     }
 
     /// `moment-<id>-<page>.html`: a moment's id is stable across builds (`Moment.id`).
@@ -59,13 +99,14 @@ enum GalleryFileName {
         if let file = heldFile(name) { return file }
         if name.hasPrefix("play-") && name.hasSuffix(".mp4") { return isRendition(name) }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[2].hasSuffix(".html") else { return false }
+        guard parts.count >= 3, let last = parts.last, last.hasSuffix(".html"), isNumber(last.dropLast(5)) else { return false }
+        let middle = parts.dropFirst().dropLast()
         switch parts[0] {
-        case "album", "place": guard parts[1].count == 16, isLowerHex(parts[1]) else { return false }
-        case "moment": guard isNumber(parts[1]) else { return false }
+        case "album", "smart", "user", "place":
+            return middle.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(isSlugByte) }
+        case "moment": return middle.count == 1 && isNumber(middle.first!)
         default: return false
         }
-        return isNumber(parts[2].dropLast(5))
     }
 
     /// Decimal digits without a leading zero: a page number or a moment's id.
@@ -87,6 +128,10 @@ enum GalleryFileName {
     private static func isRendition(_ name: String) -> Bool {
         let parts = name.dropFirst(5).dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && isLowerHex($0) } && parts[1].count == 8
+    }
+
+    private static func isSlugByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     static func isLowerHex(_ text: Substring) -> Bool {

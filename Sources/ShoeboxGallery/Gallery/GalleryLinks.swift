@@ -16,11 +16,19 @@ final class GalleryLinks {
 
     /// Whether originals are in the gallery (`--originals`), so that the photo view opens them.
     let includesOriginals: Bool
+    /// The build's album and place page names.
+    let pageNames: GalleryPageNames
     private var wanted: [String: Source] = [:]
 
-    init(includesOriginals: Bool = false) {
-        self.includesOriginals = includesOriginals
+    init(includesOriginals: Bool = false, pageNames: GalleryPageNames = GalleryPageNames()) {
+        (self.includesOriginals, self.pageNames) = (includesOriginals, pageNames)
     }
+
+    /// The file name of an album's page `page`.
+    func albumPage(_ album: AlbumReference, page: Int) -> String { pageNames.album(album, page: page) }
+
+    /// The file name of a place's page `page`.
+    func placePage(_ place: PlaceScope, page: Int) -> String { pageNames.place(place, page: page) }
 
     /// A file of the library (`thumbs/ab/x.jpg`), as the page links it.
     func libraryFile(_ relativePath: String) -> String {

@@ -32,7 +32,7 @@ struct PlacesPage {
     }
 
     private func page(_ place: PlaceSummary) -> String {
-        GalleryFileName.placePage(PlaceScope(place), page: 1)
+        links.placePage(PlaceScope(place), page: 1)
     }
 
     private func tile(_ place: PlaceSummary, cover: ThumbnailRecord?) -> String {
