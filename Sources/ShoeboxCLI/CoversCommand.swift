@@ -13,11 +13,12 @@ enum CoversCommand: Command {
         changed are rendered again; files appear atomically in covers/ and the catalog records
         them (see 'shoebox albums --json'). An album's images are those of the sizes last asked.
 
-        USAGE: shoebox covers [--album TITLE] [--size N]... [--library DIR] [--catalog URL] [--pipeline NAME|FILE]
+        USAGE: shoebox covers [--album TITLE] [--size N]... [--quiet] [--library DIR] [--catalog URL] [--pipeline NAME|FILE]
 
         OPTIONS:
           --album TITLE           Only this album (a user album of that title comes first).
           --size N                Width and height in pixels, 16 to 4096 (default: 512). Repeatable.
+          --quiet                 Print only failures and the summary, not each album rendered.
         \(LibraryOption.help)
         \(CatalogOption.help)
           --pipeline NAME|FILE    Whose decode limits and video poster position apply (default: default).
@@ -31,7 +32,8 @@ enum CoversCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandLineArguments(arguments, options: ["--album", "--size", "--library", "--catalog", "--pipeline"], flags: [])
+        let args = try CommandLineArguments(arguments, options: ["--album", "--size", "--library", "--catalog", "--pipeline"],
+                                            flags: ["--quiet"])
         guard args.positionals.isEmpty else { throw UsageError("covers takes no arguments") }
         let sizes = try self.sizes(args)
         let configuration = try PipelineLocator.load(args.value("--pipeline"))
@@ -44,7 +46,7 @@ enum CoversCommand: Command {
         try Vips.start()
         let renderer = CoverRenderer(catalog: catalog, library: library, configuration: configuration, sizes: sizes)
         let albums = try self.albums(args.value("--album"), catalog: catalog)
-        return try render(albums, with: renderer)
+        return try render(albums, with: renderer, quiet: args.has("--quiet"))
     }
 
     /// A file that crashes a decoder or outlasts its budget stops covers (unlike ingest, it has
@@ -77,7 +79,7 @@ enum CoversCommand: Command {
         return [summary]
     }
 
-    private static func render(_ albums: [AlbumSummary], with renderer: CoverRenderer) throws -> Int32 {
+    private static func render(_ albums: [AlbumSummary], with renderer: CoverRenderer, quiet: Bool) throws -> Int32 {
         let started = Date()
         var (rendered, unchanged, failed) = (0, 0, 0)
         for album in albums {
@@ -85,7 +87,7 @@ enum CoversCommand: Command {
                 let outcome = try renderer.render(album)
                 rendered += outcome.rendered.count
                 unchanged += outcome.unchanged.count
-                if !outcome.rendered.isEmpty {
+                if !outcome.rendered.isEmpty && !quiet {
                     Output.error("rendered \(album.album): \(outcome.rendered.joined(separator: ", "))")
                 }
             } catch let error as CoverError {
