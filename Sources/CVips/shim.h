@@ -488,6 +488,36 @@ static inline int sb_vips_sheet_cell(VipsImage *image, const char *caption, int 
     return rc;
 }
 
+/* Contact sheets: `text` (Pango markup) in bold on a white strip `height` pixels high and as
+ * wide as `sheet`, `inset` pixels from its left edge, above the sheet. */
+static inline int sb_vips_sheet_heading(VipsImage *sheet, const char *text, int height, int inset, VipsImage **out) {
+    double white[3] = { 255.0, 255.0, 255.0 };
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    VipsImage *mask = NULL, *ink = NULL, *ink3 = NULL, *strip = NULL;
+    int width = vips_image_get_width(sheet);
+    int rc = vips_text(&mask, text, "width", width - 2 * inset, "height", height - 8, "dpi", 96,
+                       "font", "sans bold 12", "wrap", VIPS_TEXT_WRAP_NONE, NULL);
+    if (rc == 0)
+        rc = vips_invert(mask, &ink, NULL);
+    if (rc == 0) {
+        VipsImage *bands[3] = { ink, ink, ink };
+        rc = vips_bandjoin(bands, &ink3, 3, NULL);
+    }
+    if (rc == 0) {
+        int y = (height - vips_image_get_height(ink3)) / 2;
+        rc = vips_embed(ink3, &strip, inset, y < 0 ? 0 : y, width, height,
+                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
+    }
+    if (rc == 0)
+        rc = vips_join(strip, sheet, out, VIPS_DIRECTION_VERTICAL, NULL);
+    if (mask) g_object_unref(mask);
+    if (ink) g_object_unref(ink);
+    if (ink3) g_object_unref(ink3);
+    if (strip) g_object_unref(strip);
+    vips_area_unref(VIPS_AREA(background));
+    return rc;
+}
+
 /* Contact sheets: n cells in rows of `across`, `gap` pixels apart and around, on white. */
 static inline int sb_vips_sheet_grid(VipsImage **cells, int n, int across, int gap, VipsImage **out) {
     double white[3] = { 255.0, 255.0, 255.0 };

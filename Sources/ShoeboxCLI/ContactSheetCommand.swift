@@ -7,8 +7,10 @@ enum ContactSheetCommand: Command {
     static let abstract = "Print an album as a proof sheet: its thumbnails in a grid, captioned."
     static let help = """
         OVERVIEW: \(abstract)
-        JPEG pages of COLUMNS x ROWS cells, in the album's order: each asset's smallest
-        thumbnail centred in its cell, captioned with its file name and capture date. Made from
+        JPEG pages of COLUMNS x ROWS cells, in the album's order, each headed by the album's
+        title and its page number ("Trip · page 2 of 5"): each asset's smallest thumbnail
+        centred in its cell, captioned with what it is (a video's length, LIVE, GIF), its file
+        name (shortened in the middle when it does not fit) and capture date. Made from
         the library's thumbnails (no original is opened); the catalog is only read. One page is
         written to FILE; more pages to FILE's name with -2, -3... before its extension
         (sheet.jpg, sheet-2.jpg), each written whole (a temporary file, then renamed).

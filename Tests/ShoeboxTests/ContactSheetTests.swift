@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import Shoebox
+@testable import ShoeboxGallery
 
 /// `shoebox contact-sheet`: an album's thumbnails in a grid, captioned, as JPEG pages.
 @Suite struct ContactSheetTests {
@@ -25,8 +27,8 @@ import Testing
                 .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// 3 x 2 cells of 256 px over 36 px captions, 12 px apart and around: 816 x 620; the eight
-    /// photos make a full page and a second one of two.
+    /// 3 x 2 cells of 256 px over 36 px captions, 12 px apart and around, under a 40 px
+    /// heading: 816 x 660; the eight photos make a full page and a second one of two.
     @Test func anAlbumFillsPagesOfTheGridItAsksFor() throws {
         let library = try Library()
         let first = library.folder.url.appendingPathComponent("sheet.jpg").path
@@ -34,22 +36,41 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         let second = library.folder.url.appendingPathComponent("sheet-2.jpg").path
         #expect(run.output == "\(first)\n\(second)\n")
-        #expect(try Self.size(first) == "816x620")
-        #expect(try Self.size(second) == "816x316")
+        #expect(try Self.size(first) == "816x660")
+        #expect(try Self.size(second) == "816x356")
     }
 
-    /// The first cell's caption strip holds dark text on white.
-    @Test func eachCellHasACaption() throws {
+    /// The first cell's caption strip, and the page's heading above the grid, hold dark text
+    /// on white.
+    @Test(arguments: [("12", "308", "256", "36"), ("0", "0", "400", "40")])
+    func theCaptionsAndTheHeadingAreInkOnPaper(x: String, y: String, width: String, height: String) throws {
         let library = try Library()
         let sheet = library.folder.url.appendingPathComponent("sheet.jpg").path
         _ = try library.sheet(["orientation", "-o", sheet])
         let strip = library.folder.url.appendingPathComponent("strip.png").path
-        try FixtureTool.run("vips", ["crop", sheet, strip, "12", "268", "256", "36"])
+        try FixtureTool.run("vips", ["crop", sheet, strip, x, y, width, height])
         let darkest = Double(String(decoding: try FixtureTool.run("vips", ["min", strip]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 255
         let mean = Double(String(decoding: try FixtureTool.run("vips", ["avg", strip]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(darkest < 100 && mean > 200, "ink \(darkest) on paper \(mean)")
+    }
+
+    /// A caption says what the asset is and fits its cell: a long name keeps its start and end.
+    @Test func aCaptionMarksItsKindAndFitsItsCell() {
+        func asset(_ name: String, kind: AssetKind, seconds: Double? = nil, frames: Int? = nil) -> AssetRecord {
+            var record = GalleryTests.record("/p/" + name, kind: kind)
+            record.metadata.takenAt = "2024-07-01T09:00:00"
+            (record.details.durationSeconds, record.details.frameCount) = (seconds, frames)
+            return record
+        }
+        #expect(ContactSheet.caption(for: asset("clip.mp4", kind: .video, seconds: 75.4), width: 256) == "1:15 · clip.mp4 · 2024-07-01")
+        #expect(ContactSheet.caption(for: asset("IMG_1.HEIC", kind: .livePhoto), width: 256) == "LIVE · IMG_1.HEIC · 2024-07-01")
+        #expect(ContactSheet.caption(for: asset("a.gif", kind: .gif, frames: 12), width: 256) == "GIF · a.gif · 2024-07-01")
+        #expect(ContactSheet.caption(for: asset("still.gif", kind: .gif, frames: 1), width: 256) == "still.gif · 2024-07-01")
+        let long = ContactSheet.caption(for: asset("IMG_20240701_090000000_BURST001_COVER.jpg", kind: .photo), width: 256)
+        #expect(long == "IMG_2024070…_COVER.jpg · 2024-07-01")
+        #expect(long.count <= ContactSheet.captionCharacters(width: 256))
     }
 
     @Test func anUnknownAlbumOrAnotherFormatIsRefused() throws {

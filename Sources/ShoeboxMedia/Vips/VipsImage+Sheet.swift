@@ -20,6 +20,14 @@ extension VipsImage {
         }
     }
 
+    /// This sheet under a white strip `height` pixels high holding `heading` in bold, `inset`
+    /// pixels from the left.
+    public func sheetHeading(_ heading: String, height: Int, inset: Int) throws -> VipsImage {
+        try Self.make("sheet heading") { out in
+            Self.escapedForPango(heading).withCString { sb_vips_sheet_heading(pointer, $0, Int32(height), Int32(inset), out) }
+        }
+    }
+
     /// libvips renders text as Pango markup: `&`, `<` and `>` in a file name must be escaped.
     static func escapedForPango(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
