@@ -21,7 +21,7 @@ extension CatalogDatabase {
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
-        try CatalogBursts.rechoose(burstsBefore.union(CatalogBursts.keys(of: [id], db: db)), db: db)
+        try CatalogBursts.rechoose(burstsBefore.union(asset.details.burst.map { [$0.key] } ?? []), db: db)
         try CatalogVisibility.settle([id], db: db)
         return id
     }
