@@ -452,20 +452,16 @@ static inline int sb_vips_mosaic_2x2(VipsImage **tiles, int n, int tile, VipsIma
     return rc;
 }
 
-/* Contact sheets: one cell, an 8-bit sRGB image centred in a cell x cell white square above a
- * caption_height white strip holding `caption` (Pango markup off: the text is escaped by
- * the caller), in black, centred, ellipsised to the cell's width. */
-static inline int sb_vips_sheet_cell(VipsImage *image, const char *caption, int cell, int caption_height,
-                                     VipsImage **out) {
+/* Contact sheets: `text` (Pango markup) in `font`, at most text_width x text_height, as black
+ * ink on a white strip strip_width x strip_height, its left edge at `x` (-1: centred) and its
+ * top at `y` (-1: centred). What a cell's caption and a page's heading are made of. */
+static inline int sb_vips_text_strip(const char *text, const char *font, VipsAlign align, int text_width, int text_height,
+                                     int strip_width, int strip_height, int x, int y, VipsImage **out) {
     double white[3] = { 255.0, 255.0, 255.0 };
     VipsArrayDouble *background = vips_array_double_new(white, 3);
-    VipsImage *framed = NULL, *mask = NULL, *ink = NULL, *ink3 = NULL, *strip = NULL;
-    int left = (cell - vips_image_get_width(image)) / 2, top = (cell - vips_image_get_height(image)) / 2;
-    int rc = vips_embed(image, &framed, left < 0 ? 0 : left, top < 0 ? 0 : top, cell, cell,
-                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
-    if (rc == 0)
-        rc = vips_text(&mask, caption, "width", cell - 8, "height", caption_height - 4, "dpi", 96,
-                       "font", "sans 9", "align", VIPS_ALIGN_CENTRE, "wrap", VIPS_TEXT_WRAP_NONE, NULL);
+    VipsImage *mask = NULL, *ink = NULL, *ink3 = NULL;
+    int rc = vips_text(&mask, text, "width", text_width, "height", text_height, "dpi", 96,
+                       "font", font, "align", align, "wrap", VIPS_TEXT_WRAP_NONE, NULL);
     if (rc == 0)
         rc = vips_invert(mask, &ink, NULL);
     if (rc == 0) {   /* three equal bands from one: grey ink on white */
@@ -473,16 +469,35 @@ static inline int sb_vips_sheet_cell(VipsImage *image, const char *caption, int 
         rc = vips_bandjoin(bands, &ink3, 3, NULL);
     }
     if (rc == 0) {
-        int x = (cell - vips_image_get_width(ink3)) / 2;
-        rc = vips_embed(ink3, &strip, x < 0 ? 0 : x, 2, cell, caption_height,
+        int left = x >= 0 ? x : (strip_width - vips_image_get_width(ink3)) / 2;
+        int top = y >= 0 ? y : (strip_height - vips_image_get_height(ink3)) / 2;
+        rc = vips_embed(ink3, out, left < 0 ? 0 : left, top < 0 ? 0 : top, strip_width, strip_height,
                         "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
     }
-    if (rc == 0)
-        rc = vips_join(framed, strip, out, VIPS_DIRECTION_VERTICAL, NULL);
-    if (framed) g_object_unref(framed);
     if (mask) g_object_unref(mask);
     if (ink) g_object_unref(ink);
     if (ink3) g_object_unref(ink3);
+    vips_area_unref(VIPS_AREA(background));
+    return rc;
+}
+
+/* Contact sheets: one cell, an 8-bit sRGB image centred in a cell x cell white square above a
+ * caption_height white strip holding `caption` (Pango markup off: the text is escaped by
+ * the caller), in black, centred, ellipsised to the cell's width. */
+static inline int sb_vips_sheet_cell(VipsImage *image, const char *caption, int cell, int caption_height,
+                                     VipsImage **out) {
+    double white[3] = { 255.0, 255.0, 255.0 };
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    VipsImage *framed = NULL, *strip = NULL;
+    int left = (cell - vips_image_get_width(image)) / 2, top = (cell - vips_image_get_height(image)) / 2;
+    int rc = vips_embed(image, &framed, left < 0 ? 0 : left, top < 0 ? 0 : top, cell, cell,
+                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
+    if (rc == 0)
+        rc = sb_vips_text_strip(caption, "sans 9", VIPS_ALIGN_CENTRE, cell - 8, caption_height - 4, cell, caption_height,
+                                -1, 2, &strip);
+    if (rc == 0)
+        rc = vips_join(framed, strip, out, VIPS_DIRECTION_VERTICAL, NULL);
+    if (framed) g_object_unref(framed);
     if (strip) g_object_unref(strip);
     vips_area_unref(VIPS_AREA(background));
     return rc;
@@ -491,30 +506,13 @@ static inline int sb_vips_sheet_cell(VipsImage *image, const char *caption, int 
 /* Contact sheets: `text` (Pango markup) in bold on a white strip `height` pixels high and as
  * wide as `sheet`, `inset` pixels from its left edge, above the sheet. */
 static inline int sb_vips_sheet_heading(VipsImage *sheet, const char *text, int height, int inset, VipsImage **out) {
-    double white[3] = { 255.0, 255.0, 255.0 };
-    VipsArrayDouble *background = vips_array_double_new(white, 3);
-    VipsImage *mask = NULL, *ink = NULL, *ink3 = NULL, *strip = NULL;
+    VipsImage *strip = NULL;
     int width = vips_image_get_width(sheet);
-    int rc = vips_text(&mask, text, "width", width - 2 * inset, "height", height - 8, "dpi", 96,
-                       "font", "sans bold 12", "wrap", VIPS_TEXT_WRAP_NONE, NULL);
-    if (rc == 0)
-        rc = vips_invert(mask, &ink, NULL);
-    if (rc == 0) {
-        VipsImage *bands[3] = { ink, ink, ink };
-        rc = vips_bandjoin(bands, &ink3, 3, NULL);
-    }
-    if (rc == 0) {
-        int y = (height - vips_image_get_height(ink3)) / 2;
-        rc = vips_embed(ink3, &strip, inset, y < 0 ? 0 : y, width, height,
-                        "extend", VIPS_EXTEND_BACKGROUND, "background", background, NULL);
-    }
+    int rc = sb_vips_text_strip(text, "sans bold 12", VIPS_ALIGN_LOW, width - 2 * inset, height - 8, width, height,
+                                inset, -1, &strip);
     if (rc == 0)
         rc = vips_join(strip, sheet, out, VIPS_DIRECTION_VERTICAL, NULL);
-    if (mask) g_object_unref(mask);
-    if (ink) g_object_unref(ink);
-    if (ink3) g_object_unref(ink3);
     if (strip) g_object_unref(strip);
-    vips_area_unref(VIPS_AREA(background));
     return rc;
 }
 

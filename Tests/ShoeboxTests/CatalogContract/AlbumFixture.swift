@@ -44,6 +44,18 @@ struct AlbumFixture {
         return ids
     }
 
+    /// Records `/photos/live/IMG_1.HEIC` and `IMG_1.MOV`, a Live Photo paired by its
+    /// identifier (taken 2024-07-01 09:00); returns the still's and the video's ids.
+    func recordLivePhoto() throws -> (still: Int64, video: Int64) {
+        let run = try catalog.beginRun(roots: ["/photos"])
+        var still = Self.draft("/photos/live/IMG_1.HEIC", takenAt: "2024-07-01T09:00:00")
+        var video = Self.draft("/photos/live/IMG_1.MOV", kind: .video, takenAt: "2024-07-01T09:00:00")
+        (still.format, video.format) = (.heic, .mp4)
+        (still.details.contentIdentifier, video.details.contentIdentifier) = ("A-1", "A-1")
+        video.details.durationSeconds = 2
+        return (try catalog.record(still, run: run), try catalog.record(video, run: run))
+    }
+
     static func draft(_ path: String, kind: AssetKind = .photo, takenAt: String?, located: Bool = false,
                       root: String = "/photos") -> AssetDraft {
         let status = SourceFile.Status(size: 100, modifiedNanoseconds: 5, device: 1, inode: 2)

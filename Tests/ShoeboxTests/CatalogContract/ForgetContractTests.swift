@@ -24,14 +24,7 @@ import Testing
     /// A Live Photo whose video is forgotten is a photo again, shown.
     @Test(arguments: CatalogBackend.all) func aLivePhotoWithoutItsVideoIsAPhoto(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
-        let run = try f.catalog.beginRun(roots: ["/photos"])
-        var still = AlbumFixture.draft("/photos/live/IMG_1.HEIC", takenAt: "2024-07-01T09:00:00")
-        var video = AlbumFixture.draft("/photos/live/IMG_1.MOV", kind: .video, takenAt: "2024-07-01T09:00:00")
-        (still.format, video.format) = (.heic, .mp4)
-        (still.details.contentIdentifier, video.details.contentIdentifier) = ("A-1", "A-1")
-        video.details.durationSeconds = 2
-        let stillID = try f.catalog.record(still, run: run)
-        _ = try f.catalog.record(video, run: run)
+        let stillID = try f.recordLivePhoto().still
         #expect(try f.catalog.asset(id: stillID)?.kind == .livePhoto)
 
         #expect(try f.catalog.forget(under: "/photos/live/IMG_1.MOV") == ["/photos/live/IMG_1.MOV"])

@@ -54,13 +54,7 @@ import Testing
     /// the listings again, and its video stays hidden, as the half it is.
     @Test(arguments: CatalogBackend.all) func aLivePhotosVideoStaysHiddenWhenItsStillIsShownAgain(backend: CatalogBackend) throws {
         let f = try AlbumFixture(backend)
-        let run = try f.catalog.beginRun(roots: ["/photos"])
-        var still = AlbumFixture.draft("/photos/live/IMG_1.HEIC", takenAt: "2024-07-01T09:00:00")
-        var video = AlbumFixture.draft("/photos/live/IMG_1.MOV", kind: .video, takenAt: "2024-07-01T09:00:00")
-        (still.format, video.format) = (.heic, .mp4)
-        (still.details.contentIdentifier, video.details.contentIdentifier) = ("A-1", "A-1")
-        video.details.durationSeconds = 2
-        let stillID = try f.catalog.record(still, run: run), videoID = try f.catalog.record(video, run: run)
+        let (stillID, videoID) = try f.recordLivePhoto()
         #expect(try f.fetched(AssetFetchOptions(kinds: [.livePhoto])) == [stillID])
 
         try f.catalog.setHidden(true, for: [stillID])
