@@ -1,3 +1,4 @@
+#define _GNU_SOURCE   /* pipe2 */
 #include "process_supervision.h"
 
 #include <dirent.h>
@@ -16,6 +17,7 @@
 static pid_t child_pid;
 static int received_signal;
 static int stop_signal;
+static int wake_pipe[2] = { -1, -1 };
 
 int sb_supervised_child_setup(pid_t parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
@@ -58,12 +60,30 @@ void sb_restore_stop_signals(void) {
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
 }
 
-/* Async-signal-safe: two atomic accesses and kill(2). */
+/* Async-signal-safe: atomic accesses, kill(2) and write(2), errno kept. */
 static void forward(int signal_number) {
+    int saved_errno = errno;
     __atomic_store_n(&received_signal, signal_number, __ATOMIC_SEQ_CST);
     pid_t child = __atomic_load_n(&child_pid, __ATOMIC_SEQ_CST);
     if (child > 0)
         kill(child, signal_number);
+    int wake = __atomic_load_n(&wake_pipe[1], __ATOMIC_SEQ_CST);
+    if (wake >= 0) {
+        char byte = 1;
+        (void)!write(wake, &byte, 1);   /* a full pipe already wakes the reader */
+    }
+    errno = saved_errno;
+}
+
+int sb_supervisor_wake_fd(void) {
+    if (__atomic_load_n(&wake_pipe[0], __ATOMIC_SEQ_CST) >= 0)
+        return wake_pipe[0];
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0)
+        return -1;
+    __atomic_store_n(&wake_pipe[0], ends[0], __ATOMIC_SEQ_CST);
+    __atomic_store_n(&wake_pipe[1], ends[1], __ATOMIC_SEQ_CST);
+    return ends[0];
 }
 
 void sb_supervisor_install(void) {

@@ -11,7 +11,7 @@ enum ShoeboxCommands {
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         IngestCommand.self, ListCommand.self, ShowCommand.self, ProfileCommand.self, AlbumsCommand.self, AlbumCommand.self,
         CoversCommand.self, ContactSheetCommand.self, DuplicatesCommand.self, MetadataCommand.self, GalleryCommand.self,
-        FavoriteCommand.self, HideCommand.self, BurstCommand.self, ForgetCommand.self, PlacesCommand.self, MomentsCommand.self, GcCommand.self, StatusCommand.self,
+        FavoriteCommand.self, HideCommand.self, BurstCommand.self, ForgetCommand.self, WatchCommand.self, PlacesCommand.self, MomentsCommand.self, GcCommand.self, StatusCommand.self,
     ]
 
     static let overview = """

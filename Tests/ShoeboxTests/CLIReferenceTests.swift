@@ -21,7 +21,7 @@ import Testing
         let text = try String(contentsOf: Self.reference, encoding: .utf8)
         let commands = try Self.commands
 
-        #expect(commands.count == 19)
+        #expect(commands.count == 20)
         for command in [nil] + commands.map(Optional.some) {
             let arguments = (command.map { [$0] } ?? []) + ["--help"]
             let help = try ShoeboxBinary.run(arguments).output

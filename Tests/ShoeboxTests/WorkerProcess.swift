@@ -84,6 +84,16 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
+    /// Waits until the worker has printed a line on standard output that contains `text` (or
+    /// its standard output ended); true when it has.
+    @discardableResult
+    func waitForLine(containing text: String) -> Bool {
+        condition.withLock {
+            while !lines.contains(where: { $0.contains(text) }) && !outputEnded { condition.wait() }
+            return lines.contains { $0.contains(text) }
+        }
+    }
+
     /// The last line the worker has printed so far on standard error that contains `text`.
     func lastErrorLine(containing text: String) -> String? {
         condition.withLock { errorLines.last { $0.contains(text) } }

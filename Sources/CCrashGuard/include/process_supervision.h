@@ -29,6 +29,11 @@ void sb_supervisor_set_child(pid_t child);
 /* The last termination signal the parent received, or 0: the user wants the run to stop,
  * so a child that dies is not started again. */
 int sb_supervisor_received_signal(void);
+/* A descriptor that becomes readable when the handler of sb_supervisor_install has received a
+ * signal (it writes a byte to a pipe), for a supervisor that waits in poll(2) and must not
+ * miss a signal that comes just before it starts waiting; -1 when no pipe can be made. Call
+ * it before sb_supervisor_install. */
+int sb_supervisor_wake_fd(void);
 /* In the parent, on the thread that called sb_supervisor_install: starts the child as a copy
  * of this process (fork(2), no exec), which skips a second start of the executable (the
  * dynamic linker's work over libvips's ~125 libraries, the Swift runtime's start). Only when
