@@ -23,11 +23,14 @@ say() { echo "test-deb: $*" >&2; }
 die() { say "FAILED: $*"; exit 1; }
 
 ((EUID == 0)) || die "needs root, for debootstrap and chroot (run it as root or with sudo)"
-if ! command -v debootstrap >/dev/null 2>&1; then
-    say "installing debootstrap"
+missing=()
+command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev)
+if ((${#missing[@]})); then
+    say "installing ${missing[*]}"
     apt=(env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=300)
     "${apt[@]}" update >&2
-    "${apt[@]}" install -y --no-install-recommends debootstrap >&2
+    "${apt[@]}" install -y --no-install-recommends "${missing[@]}" >&2
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/shoebox-test-deb.XXXXXX")"

@@ -60,6 +60,8 @@ struct GalleryProbe {
         var lightbox: Lightbox?
         var links: [String]
         var images: [Bool]
+        /// The file each image loaded (its `currentSrc`: the rendition `srcset` chose).
+        var sources: [String]
         /// The `src` of each image that did not load, to say which when one does not.
         var brokenImages: [String]
         var text: String
@@ -146,7 +148,7 @@ struct GalleryProbe {
           const grid = doc.querySelector(".grid");
           const result = { title: doc.querySelector("h1").textContent, grid: grid ? grid.getBoundingClientRect().width : 0, tiles,
                            links: [...doc.querySelectorAll("a[href]")].map(a => a.getAttribute("href")),
-                           images: [...doc.images].map(i => i.naturalWidth > 0),
+                           images: [...doc.images].map(i => i.naturalWidth > 0), sources: [...doc.images].map(i => i.currentSrc),
                            brokenImages: [...doc.images].filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute("src")),
                            text: doc.body.innerText, lightbox: null,
                            overflow: Math.max(0, doc.documentElement.scrollWidth - WIDTH) };
