@@ -44,6 +44,17 @@ typedef struct {
 
 static SBSlot own_slots[SB_SLOTS];
 static SBSlot *slots = own_slots;
+
+/* The command's progress, after the slots in the same memory file: files done, and the files
+ * counted plus one (0: not counted yet, which an emptied table reads as). */
+typedef struct {
+    long long done;
+    long long counted_plus_one;
+} SBProgress;
+
+static SBProgress own_progress;
+static SBProgress *progress = &own_progress;
+#define SB_TABLE_BYTES (sizeof own_slots + sizeof(SBProgress))
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread int current_slot = -1;
 static pthread_once_t watchdog_once = PTHREAD_ONCE_INIT;
@@ -376,7 +387,7 @@ int sb_in_flight_create(void) {
     int fd = memfd_create("shoebox-in-flight", 0);   /* no MFD_CLOEXEC: a spawned child maps it too */
     if (fd < 0)
         return -1;
-    if (ftruncate(fd, (off_t) sizeof own_slots) != 0) {
+    if (ftruncate(fd, (off_t) SB_TABLE_BYTES) != 0) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -386,7 +397,7 @@ int sb_in_flight_create(void) {
 }
 
 int sb_in_flight_share(int fd) {
-    void *table = mmap(NULL, sizeof own_slots, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    void *table = mmap(NULL, SB_TABLE_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (table == MAP_FAILED)
         return -1;
     pthread_mutex_lock(&slots_lock);
@@ -396,6 +407,27 @@ int sb_in_flight_share(int fd) {
             shared[i] = slots[i];
     slots = shared;
     pthread_mutex_unlock(&slots_lock);
+    SBProgress *board = (SBProgress *) ((char *) table + sizeof own_slots);
+    __atomic_store_n(&board->done, __atomic_load_n(&own_progress.done, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
+    __atomic_store_n(&board->counted_plus_one, __atomic_load_n(&own_progress.counted_plus_one, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
+    __atomic_store_n(&progress, board, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+void sb_in_flight_set_done(long long done) {
+    __atomic_store_n(&__atomic_load_n(&progress, __ATOMIC_SEQ_CST)->done, done, __ATOMIC_SEQ_CST);
+}
+
+void sb_in_flight_set_counted(long long counted) {
+    __atomic_store_n(&__atomic_load_n(&progress, __ATOMIC_SEQ_CST)->counted_plus_one, counted + 1, __ATOMIC_SEQ_CST);
+}
+
+int sb_in_flight_progress(int fd, long long *done, long long *counted) {
+    SBProgress board;
+    if (pread(fd, &board, sizeof board, (off_t) sizeof own_slots) != (ssize_t) sizeof board)
+        return -1;
+    *done = board.done;
+    *counted = board.counted_plus_one - 1;
     return 0;
 }
 
@@ -421,5 +453,5 @@ int sb_in_flight_clear(int fd) {
     /* Shrinking to nothing and back gives zero pages: every entry empty. */
     if (ftruncate(fd, 0) != 0)
         return -1;
-    return ftruncate(fd, (off_t) sizeof own_slots);
+    return ftruncate(fd, (off_t) SB_TABLE_BYTES);
 }

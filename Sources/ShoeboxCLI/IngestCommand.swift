@@ -56,6 +56,8 @@ enum IngestCommand: Command {
           failures, the file being decoded.
           Otherwise (or with NO_COLOR set, or TERM=dumb) plain lines: one per ingested, moved,
           failed, skipped or missing file, and a progress line every 10 seconds.
+          Stopped by a signal, it says last how far it got ("stopped: 37 of 183 files done; run
+          the same command again to go on"): what is done is in the catalog.
 
         EXIT STATUS:
           0 no file failed in this run (unchanged earlier failures are counted as "still failed"),

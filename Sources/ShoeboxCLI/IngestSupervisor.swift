@@ -84,6 +84,9 @@ enum IngestSupervisor {
                 Output.error(line, erasingProgressLine: true)   // the dead child's, still on screen
             case let .stop(line):
                 if let line { Output.error(line, erasingProgressLine: true) }
+                if interrupted, case .signalled = ending, let progress = inFlight.progress() {
+                    Output.error(StoppedLine.text(done: progress.done, counted: progress.counted), erasingProgressLine: true)
+                }
                 try? held.retire()   // before `finish`, which may end the process by a signal
                 return finish(like: ending)
             }

@@ -101,6 +101,21 @@ import Testing
         #expect(names.filter(CrashLog.isSupervisorLogName) == [], "the command's own crash log is removed before it ends by the signal")
     }
 
+    /// Stopped by the person, the command says last how far it got and how to go on. (Which of
+    /// the two other files were done when the third hung depends on the workers' pace; the
+    /// wording is `StoppedLineTests`'.)
+    @Test(.timeLimit(Self.limit)) func aStoppedIngestSaysHowFarItGot() throws {
+        let hanging = try HangingIngest()
+        _ = try hanging.hangingProcess()
+
+        kill(hanging.supervisor.processIdentifier, SIGTERM)
+
+        let line = try #require(hanging.errors.line(containing: "stopped: "))
+        #expect(hanging.allGone())
+        hanging.supervisor.waitUntilExit()
+        #expect(line.wholeMatch(of: #/stopped: ([0-2] of 3 files|[0-2] files?) done; run the same command again to go on/#) != nil, "\(line)")
+    }
+
     @Test(.timeLimit(Self.limit)) func withoutSupervisionSigquitStopsTheIngest() throws {
         let hanging = try HangingIngest(["--no-supervise"])
         let ingest = try hanging.hangingProcess()

@@ -40,7 +40,15 @@ int sb_in_flight_share(int fd);
  * `sb_in_flight_capacity()`) copied into `buffer`, its length, or -1 for an empty entry. */
 int sb_in_flight_capacity(void);
 long sb_in_flight_path(int fd, int index, char *buffer, unsigned long capacity);
-/* Empties every entry, before the next child starts; 0 on success. */
+/* Empties every entry and the progress, before the next child starts; 0 on success. */
 int sb_in_flight_clear(int fd);
+/* The table also carries the command's progress, for the supervisor to say after a stop how
+ * far the command got. In the child (before sharing: this process's own memory): the files
+ * done so far, and the files the count ahead of the walk found. Lock-free; any thread. */
+void sb_in_flight_set_done(long long done);
+void sb_in_flight_set_counted(long long counted);
+/* In the supervisor: the progress the child last set (`counted` -1 when not known); 0 on
+ * success. */
+int sb_in_flight_progress(int fd, long long *done, long long *counted);
 
 #endif

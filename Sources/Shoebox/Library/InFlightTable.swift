@@ -9,6 +9,8 @@ import Foundation
 /// before each; the child shares it (`share`) before any work, and from then on every file
 /// `CrashGuard.whileWorking` is on is in it until the work ends. Its memory file is passed to
 /// the child by descriptor, as the journal is, so a forked and a spawned child both reach it.
+/// It also carries how far the command got (`publish`), for the line a supervisor prints when
+/// the person stops the command.
 public struct InFlightTable: Sendable {
     public let descriptor: Int32
 
@@ -38,7 +40,26 @@ public struct InFlightTable: Sendable {
         }
     }
 
-    /// Empties every entry.
+    /// In an ingest: the files done so far (every outcome but missing, an earlier process's
+    /// included), for the supervisor to say how far a stopped command got.
+    public static func publish(done: Int) {
+        sb_in_flight_set_done(Int64(done))
+    }
+
+    /// In an ingest: the files the count ahead of the walk found.
+    public static func publish(counted: Int) {
+        sb_in_flight_set_counted(Int64(counted))
+    }
+
+    /// In the supervisor: the progress the child last published; `counted` is nil before the
+    /// count finished, and the whole is nil when the table cannot be read.
+    public func progress() -> (done: Int, counted: Int?)? {
+        var done: Int64 = 0, counted: Int64 = 0
+        guard sb_in_flight_progress(descriptor, &done, &counted) == 0 else { return nil }
+        return (Int(done), counted < 0 ? nil : Int(counted))
+    }
+
+    /// Empties every entry and the progress.
     public func clear() {
         _ = sb_in_flight_clear(descriptor)
     }

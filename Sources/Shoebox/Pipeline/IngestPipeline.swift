@@ -109,6 +109,7 @@ public final class IngestPipeline {
             do {
                 let event = try timer.time(item) { try writer.record(item) }
                 if let event, tally.count(event, path: item.path) { onEvent(event) }
+                InFlightTable.publish(done: tally.summary.filesSeen + tally.summary.skipped)   // for a supervisor's line after a stop
             } catch {
                 fatal = IngestStoppedError.fromCatalog(error)
                 cancelled.set()

@@ -26,7 +26,10 @@ public final class IngestProgress: @unchecked Sendable {
 
     func finishWalk() { lock.withLock { finished = true } }
 
-    func finishCount(_ files: Int) { lock.withLock { counted = files } }
+    func finishCount(_ files: Int) {
+        lock.withLock { counted = files }
+        InFlightTable.publish(counted: files)   // for a supervisor's line after a stop
+    }
 
     func startDecoding(_ path: String, bytes size: Int64) {
         lock.withLock {
