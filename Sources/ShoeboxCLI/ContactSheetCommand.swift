@@ -7,13 +7,15 @@ enum ContactSheetCommand: Command {
     static let abstract = "Print an album as a proof sheet: its thumbnails in a grid, captioned."
     static let help = """
         OVERVIEW: \(abstract)
-        JPEG pages of COLUMNS x ROWS cells, in the album's order, each headed by the album's
+        Pages of COLUMNS x ROWS cells, in the album's order, each headed by the album's
         title and its page number ("Trip · page 2 of 5"): each asset's smallest thumbnail
         centred in its cell, captioned with what it is (a video's length, LIVE, GIF), its file
         name (shortened in the middle when it does not fit) and capture date. Made from
-        the library's thumbnails (no original is opened); the catalog is only read. One page is
-        written to FILE; more pages to FILE's name with -2, -3... before its extension
-        (sheet.jpg, sheet-2.jpg), each written whole (a temporary file, then renamed).
+        the library's thumbnails (no original is opened); the catalog is only read. As JPEG,
+        one page is written to FILE, more pages to FILE's name with -2, -3... before its
+        extension (sheet.jpg, sheet-2.jpg); as PDF, every page goes into FILE, one sheet a page,
+        sized to print at 200 dpi (a 6-column sheet is 20.6 cm wide). Each file is written
+        whole (a temporary file, then renamed).
 
         USAGE: shoebox contact-sheet ALBUM -o FILE [--library DIR] [--catalog URL] [--columns N] [--rows N]
 
@@ -21,7 +23,7 @@ enum ContactSheetCommand: Command {
           ALBUM                   The album's title (a user album first, else a folder album).
 
         OPTIONS:
-          -o, --output FILE       The first page's file (.jpg or .jpeg).
+          -o, --output FILE       The first page's file (.jpg or .jpeg), or the document (.pdf).
         \(LibraryOption.help)
         \(CatalogOption.help)
           --columns N             Cells across, 1 to 20 (default: 6).
@@ -37,8 +39,8 @@ enum ContactSheetCommand: Command {
         guard args.positionals.count == 1, let title = args.positionals.first else { throw UsageError("give one ALBUM") }
         guard let output = args.value("-o") ?? args.value("--output") else { throw UsageError("give the sheet's file with -o FILE") }
         let ext = (output as NSString).pathExtension.lowercased()
-        guard ext == "jpg" || ext == "jpeg" else {
-            throw UsageError("the sheet is written as JPEG: give a FILE ending in .jpg (got \(TerminalText.printable(output)))")
+        guard ["jpg", "jpeg", "pdf"].contains(ext) else {
+            throw UsageError("the sheet is written as JPEG or PDF: give a FILE ending in .jpg or .pdf (got \(TerminalText.printable(output)))")
         }
         try ReportFileError.check(output, option: "-o")
         let columns = try number(args, "--columns", in: 1...20)
@@ -51,17 +53,25 @@ enum ContactSheetCommand: Command {
         let album = try catalog.requireAlbum(titled: title)
         try Vips.start()
         let pages = try sheet.pages(of: album)
-        for (index, page) in pages.enumerated() {
-            let file = index == 0 ? output : pageName(output, number: index + 1)
-            do {
-                try page.write(to: URL(fileURLWithPath: file), options: .atomic)
-            } catch {
-                throw ContactSheetError.unwritable(path: file, reason: ContactSheetError.reason(of: error))
+        if ext == "pdf" {
+            try write(SheetPDF.document(pages: pages, title: album.title), to: output)
+        } else {
+            for (index, page) in pages.enumerated() {
+                try write(page.jpeg, to: index == 0 ? output : pageName(output, number: index + 1))
             }
-            Output.line(PathText.printable(file))   // one line a page, whatever the name holds
         }
         Output.error("\(pages.count) pages of \(album)")
         return ExitStatus.success
+    }
+
+    /// Writes one file whole (a temporary file, then renamed) and names it on standard output.
+    private static func write(_ bytes: Data, to file: String) throws {
+        do {
+            try bytes.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw ContactSheetError.unwritable(path: file, reason: ContactSheetError.reason(of: error))
+        }
+        Output.line(PathText.printable(file))   // one line a file, whatever the name holds
     }
 
     /// `sheet.jpg` page 2 is `sheet-2.jpg`.

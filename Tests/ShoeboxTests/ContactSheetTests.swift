@@ -3,7 +3,7 @@ import Testing
 @testable import Shoebox
 @testable import ShoeboxGallery
 
-/// `shoebox contact-sheet`: an album's thumbnails in a grid, captioned, as JPEG pages.
+/// `shoebox contact-sheet`: an album's thumbnails in a grid, captioned, as JPEG pages or a PDF.
 @Suite struct ContactSheetTests {
     struct Library {
         let folder: TemporaryFolder
@@ -77,7 +77,38 @@ import Testing
         let library = try Library()
         let missing = try library.sheet(["no such album", "-o", library.folder.url.appendingPathComponent("x.jpg").path])
         #expect(missing.status == 1 && missing.errors == "Error: no album \"no such album\" (see shoebox albums)\n")
-        let pdf = try library.sheet(["orientation", "-o", library.folder.url.appendingPathComponent("x.pdf").path])
-        #expect(pdf.status == 64 && pdf.errors.hasPrefix("Error: the sheet is written as JPEG"))
+        let png = try library.sheet(["orientation", "-o", library.folder.url.appendingPathComponent("x.png").path])
+        #expect(png.status == 64 && png.errors.hasPrefix("Error: the sheet is written as JPEG or PDF: give a FILE ending in .jpg or .pdf"))
+    }
+
+    /// As PDF, the pages go into one document, each the JPEG page as it is, sized to print at
+    /// 200 dpi, titled by the album: a PDF reader (poppler, through vips) rendering it at
+    /// 200 dpi gives back the JPEG pages' sizes and pixels.
+    @Test func aSheetAsPDFHoldsEveryPageAtTwoHundredDotsAnInch() throws {
+        let library = try Library()
+        let folder = library.folder.url
+        let pdf = folder.appendingPathComponent("sheet.pdf").path
+        let run = try library.sheet(["orientation", "-o", pdf, "--columns", "3", "--rows", "2"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "\(pdf)\n")
+        _ = try library.sheet(["orientation", "-o", folder.appendingPathComponent("sheet.jpg").path, "--columns", "3", "--rows", "2"])
+
+        func text(_ tool: String, _ arguments: [String]) throws -> String {
+            String(decoding: try FixtureTool.run(tool, arguments), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try text("vipsheader", ["-f", "n-pages", pdf]) == "2")
+        #expect(try text("vipsheader", ["-f", "pdf-title", pdf]) == "orientation")
+        for (page, jpeg, size) in [(0, "sheet.jpg", "816x660"), (1, "sheet-2.jpg", "816x356")] {
+            let rendered = folder.appendingPathComponent("page-\(page).v").path, rgb = folder.appendingPathComponent("rgb-\(page).v").path
+            _ = try FixtureTool.run("vips", ["pdfload", pdf, rendered, "--dpi", "200", "--page", "\(page)"])
+            _ = try FixtureTool.run("vips", ["extract_band", rendered, rgb, "0", "--n", "3"])
+            #expect(try Self.size(rgb) == size)
+            let difference = folder.appendingPathComponent("difference-\(page).v").path
+            _ = try FixtureTool.run("vips", ["subtract", folder.appendingPathComponent(jpeg).path, rgb, difference])
+            let absolute = folder.appendingPathComponent("absolute-\(page).v").path
+            _ = try FixtureTool.run("vips", ["abs", difference, absolute])
+            let mean = try #require(Double(try text("vips", ["avg", absolute])))
+            #expect(mean < 2, "page \(page + 1) differs from \(jpeg) by \(mean) on average")
+        }
     }
 }

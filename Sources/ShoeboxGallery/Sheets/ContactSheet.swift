@@ -22,18 +22,19 @@ public struct ContactSheet {
     }
 
     /// The pages of `album`, as JPEG data, in the album's order.
-    public func pages(of album: AlbumReference, quality: Int = 85) throws -> [Data] {
+    public func pages(of album: AlbumReference, quality: Int = 85) throws -> [ContactSheetPage] {
         let options = AssetFetchOptions(album: album)
         let count = max(1, (try catalog.countAssets(options).total + columns * rows - 1) / (columns * rows))
-        var pages: [Data] = []
+        var pages: [ContactSheetPage] = []
         var cursor: AssetCursor?
         repeat {
             let page = try catalog.fetchPage(options, after: cursor, size: columns * rows)
             if page.assets.isEmpty { break }
             let cells = try page.assets.map(cell(for:))
             let heading = "\(album.title) · page \(pages.count + 1) of \(max(count, pages.count + 1))"
-            pages.append(try VipsImage.sheetGrid(cells, across: columns, gap: gap)
-                .sheetHeading(heading, height: headingHeight, inset: gap).encoded(as: .jpeg, quality: quality))
+            let sheet = try VipsImage.sheetGrid(cells, across: columns, gap: gap).sheetHeading(heading, height: headingHeight, inset: gap)
+            pages.append(ContactSheetPage(jpeg: try sheet.encoded(as: .jpeg, quality: quality), width: sheet.width, height: sheet.height,
+                                          bands: sheet.bands))
             cursor = page.next
         } while cursor != nil
         return pages
