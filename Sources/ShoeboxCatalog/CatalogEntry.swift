@@ -10,4 +10,9 @@ public struct CatalogEntry: Sendable, Equatable {
     public var thumbnails: [String: ThumbnailRecord]
     /// `SidecarMetadata.stamp` of the sidecars last read for it; nil for none.
     public var sidecarStamp: String? = nil
+    /// The `EvidenceReading.version` that read it (0: a Shoebox before versions were recorded).
+    public var readingVersion = EvidenceReading.version
+
+    /// Whether an earlier reading catalogued it: its evidence is to be read again.
+    public var readByAnEarlierVersion: Bool { readingVersion < EvidenceReading.version }
 }

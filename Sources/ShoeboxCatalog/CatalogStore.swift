@@ -37,9 +37,10 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// Moves an asset to a new path or stamp without touching its content or thumbnails; an
     /// unpaired still or video pairs with its Live Photo counterpart if there is one.
     func relocate(_ id: Int64, to file: DiscoveredFile, run: Int64, livePhotoRules: LivePhotoRules) throws
-    /// Like `relocate`, for an asset whose sidecars changed: takes the draft's path, stamps
-    /// and what sidecars may change (capture time, place, rating, title, description,
-    /// keywords), and keeps its content, kind, other metadata and thumbnails.
+    /// For an asset whose evidence was read again and whose pixels were not (its sidecars
+    /// changed, or an earlier `EvidenceReading` read it): records the draft as `record` does
+    /// (path, stamps, metadata, kind, subtypes, burst, pairing, grouping, visibility) and keeps
+    /// its thumbnails.
     func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws
     /// Flags as missing every asset under `root` that `run` did not see; returns their paths,
     /// sorted (what `ingest --json` reports, one line each). A

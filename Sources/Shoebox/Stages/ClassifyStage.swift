@@ -41,10 +41,17 @@ public struct ClassifyStage: PipelineStage {
 
     public func process(_ input: OrientedImage) throws -> PipelineItem<OrientedImage> {
         var output = input
-        output.draft.kind = Self.kind(of: input.draft.format, details: input.draft.details)
-        output.draft.details.burst = output.draft.kind == .photo
-            ? input.draft.details.burst ?? BurstEvidence.named(input.draft.file.path) : nil
-        output.draft.subtypes = subtypes(of: output.draft)
+        output.draft = classified(input.draft)
         return .work(output)
+    }
+
+    /// The draft with its kind, burst and subtypes decided: for a decoded file here, and for a
+    /// file whose metadata alone was read again (`DecodeStage`), which skips this stage.
+    public func classified(_ input: AssetDraft) -> AssetDraft {
+        var draft = input
+        draft.kind = Self.kind(of: input.format, details: input.details)
+        draft.details.burst = draft.kind == .photo ? input.details.burst ?? BurstEvidence.named(input.file.path) : nil
+        draft.subtypes = subtypes(of: draft)
+        return draft
     }
 }

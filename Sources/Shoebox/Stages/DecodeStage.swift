@@ -5,9 +5,10 @@
 /// development); videos through FFmpeg, which yields one poster frame (`DecoderTable` picks
 /// the `FileDecoder` of each format). Each refuses what is
 /// over the pipeline's limits before decoding any pixel. A file whose pixels are catalogued
-/// already and whose sidecars changed (`AssetDraft.metadataRefreshOf`) has its metadata read
-/// again and is settled `metadataRefreshed`, with no pixel decoded (a BMP or a RAW is decoded
-/// again).
+/// already and whose sidecars changed, or which an earlier reading catalogued
+/// (`EvidenceReading`), goes through `AssetDraft.metadataRefreshOf`: everything but its
+/// pixels is read again and classified as the classify stage would, and it is settled
+/// `metadataRefreshed`, with no pixel decoded (a BMP or a RAW is decoded again).
 public struct DecodeStage: PipelineStage {
     public let name = IngestStage.decode.rawValue
     let configuration: PipelineConfiguration
@@ -45,7 +46,8 @@ public struct DecodeStage: PipelineStage {
         let draft = input.draft
         let decoder = DecoderTable.decoder(for: draft.format, configuration: configuration, memoryGate: memoryGate)
         if let id = draft.metadataRefreshOf, let refreshed = try decoder.refreshMetadata(draft, bytes: input.bytes) {
-            return .settled(.metadataRefreshed(assetID: id, draft: refreshed))
+            let classify = ClassifyStage(panoramaAbove: configuration.aspectRule.panoramaAbove)
+            return .settled(.metadataRefreshed(assetID: id, draft: classify.classified(refreshed)))
         }
         return .work(try decoder.decode(draft, bytes: input.bytes))
     }

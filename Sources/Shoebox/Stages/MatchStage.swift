@@ -6,8 +6,9 @@ import Foundation
 /// asset whose path no longer exists on disk (the file moved), is settled `relocated`: the
 /// asset keeps its id and thumbnails and takes the new path (a moved asset whose thumbnails
 /// are not this pipeline's is decoded again, still keeping its id). When its sidecars changed
-/// too (`SidecarMetadata.stamp`), it goes on to the decode stage marked with its asset
-/// (`metadataRefreshOf`): its metadata is read again, its pixels are not. Identical copies
+/// too (`SidecarMetadata.stamp`), or an earlier reading read it (`EvidenceReading`), it goes on
+/// to the decode stage marked with its asset (`metadataRefreshOf`): its evidence is read
+/// again, its pixels are not. Identical copies
 /// that both exist stay separate assets (sharing thumbnail files), and when two copies of one moved file
 /// turn up in a run, the first takes the asset and the second becomes a new one.
 public struct MatchStage: PipelineStage {
@@ -48,9 +49,10 @@ public struct MatchStage: PipelineStage {
     }
 
     /// A file with the content of `entry`, which has all its thumbnails: relocated, or when its
-    /// sidecars are not those catalogued, on to have its metadata read again.
+    /// sidecars are not those catalogued or an earlier `EvidenceReading` read it, on to have
+    /// its evidence read again.
     private func known(_ entry: CatalogEntry, _ input: SourceData) -> PipelineItem<SourceData> {
-        guard entry.sidecarStamp != SidecarMetadata.stamp(beside: input.draft.file.path) else {
+        guard entry.sidecarStamp != SidecarMetadata.stamp(beside: input.draft.file.path) || entry.readByAnEarlierVersion else {
             return .settled(.relocated(assetID: entry.id, file: input.draft.file))
         }
         var output = input

@@ -2,8 +2,9 @@
 ///
 /// A file whose size and modification time match its catalogued asset, with every current
 /// thumbnail present and its sidecars' stamp (`SidecarMetadata.stamp`) as catalogued, is
-/// settled `unchanged` without being opened; with another sidecar stamp it goes on, and the
-/// match stage sends it to have its metadata read again, without a decode. A catalogued failure with
+/// settled `unchanged` without being opened; with another sidecar stamp, or read by an earlier
+/// `EvidenceReading`, it goes on, and the match stage sends it to have its evidence read
+/// again, without a decode. A catalogued failure with
 /// the same stamp stays failed unless `retryFailed`, and always when this command already
 /// recorded it (a file that crashed the decoder a moment ago is not decoded again).
 /// A sidecar (`Sidecar`: an XMP, Takeout JSON or AAE file, a video's `.thm` thumbnail) is
@@ -33,7 +34,7 @@ public struct PlanStage: PipelineStage {
         if sameStamp && entry.status == .failed && (!retryFailed || failedInThisCommand.contains(IngestJournal.Key(path: file.path))) {
             return .settled(.stillFailed(assetID: entry.id, path: file.path))
         }
-        if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes)
+        if sameStamp && entry.status == .ok && library.hasEveryThumbnail(of: entry, recipes: recipes) && !entry.readByAnEarlierVersion
             && entry.sidecarStamp == SidecarMetadata.stamp(beside: file.path, exists: sidecarListing.exists) {
             return .settled(.unchanged(assetID: entry.id, path: file.path))
         }

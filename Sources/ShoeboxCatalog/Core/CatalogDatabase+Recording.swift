@@ -12,12 +12,15 @@ extension CatalogDatabase {
     }
 
     /// `record`'s writes, in the caller's transaction (a work queue's completion holds its own).
-    static func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, db: Connection) throws -> Int64 {
+    /// `keepingThumbnails`: the asset's evidence was read again, its pixels were not
+    /// (`refreshMetadata`): its thumbnails stay as they are.
+    static func record(_ asset: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules, keepingThumbnails: Bool = false,
+                       db: Connection) throws -> Int64 {
         let existing = try asset.existingID ?? assetID(atPath: asset.file.path, db: db)
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let burstsBefore = try CatalogBursts.keys(of: existing.map { [$0] } ?? [], db: db)
         let id = try upsertAsset(asset, run: run, db: db)
-        try replaceThumbnails(of: id, with: asset.thumbnails, db: db)
+        if !keepingThumbnails { try replaceThumbnails(of: id, with: asset.thumbnails, db: db) }
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
@@ -67,7 +70,7 @@ extension CatalogDatabase {
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
             d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
             d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, asset.warning,
-            d.burst?.key, d.burst?.isCover == true ? 1 : nil,
+            d.burst?.key, d.burst?.isCover == true ? 1 : nil, EvidenceReading.version,
         ]
         return values + CatalogColumns.sidecarValues(asset)
     }

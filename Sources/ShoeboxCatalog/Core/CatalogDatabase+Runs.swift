@@ -40,19 +40,13 @@ extension CatalogDatabase {
         }
     }
 
-    /// A sidecar-only change: the place, stamps and sidecar columns are written, the rest kept.
+    /// Evidence read again (sidecars changed, or an earlier `EvidenceReading` read the file):
+    /// recorded as an ingest records, with every rule it settles, but the thumbnails, which
+    /// were not made again.
     func refreshMetadata(_ id: Int64, from draft: AssetDraft, run: Int64, livePhotoRules: LivePhotoRules) throws {
-        let file = draft.file
-        let place = Self.placeColumns(of: file)
-        let sidecar = CatalogColumns.sidecar.map { "\($0) = ?" }.joined(separator: ", ")
-        try writing { db in
-            try db.forEachRow("""
-                UPDATE assets SET \(place.assignments), file_size = ?, mtime_ns = ?, seen_run = ?, missing = 0, updated_at = ?,
-                \(sidecar) WHERE id = ?
-                """, place.values + [file.status.size, file.status.modifiedNanoseconds, run, CatalogClock.now()]
-                    + CatalogColumns.sidecarValues(draft) + [id]) { _ in }
-            try CatalogPairing.pairIfUnpaired([id], rules: livePhotoRules, db: db)
-        }
+        var asset = draft
+        asset.existingID = id
+        try writing { db in _ = try Self.record(asset, run: run, livePhotoRules: livePhotoRules, keepingThumbnails: true, db: db) }
     }
 
     func markMissing(under root: String, notSeenIn run: Int64) throws -> [String] {

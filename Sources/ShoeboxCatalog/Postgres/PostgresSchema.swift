@@ -223,6 +223,10 @@ enum PostgresSchema {
         ALTER TABLE assets ADD COLUMN burst_member integer NOT NULL DEFAULT 0;
         CREATE INDEX assets_burst ON assets(burst_key) WHERE burst_key IS NOT NULL;
         """),
+        // The reading that read each asset (issue 30): as SQLite's migration 15.
+        (15, """
+        ALTER TABLE assets ADD COLUMN reading_version integer NOT NULL DEFAULT 0;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

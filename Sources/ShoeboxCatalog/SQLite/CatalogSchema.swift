@@ -274,6 +274,11 @@ enum CatalogSchema {
         ALTER TABLE assets ADD COLUMN burst_member INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX assets_burst ON assets(burst_key) WHERE burst_key IS NOT NULL;
         """,
+        // 15 (issue 30): the `EvidenceReading.version` that read each asset; 0 for the rows of
+        // earlier catalogs, whose files the next ingest reads again (not their pixels).
+        """
+        ALTER TABLE assets ADD COLUMN reading_version INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

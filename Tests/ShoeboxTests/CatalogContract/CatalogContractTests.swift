@@ -76,7 +76,10 @@ import Testing
     }
 
     /// A sidecar-only change: the metadata and stamps are replaced, the rest is kept.
-    @Test(arguments: CatalogBackend.all) func refreshingMetadataKeepsContentKindAndThumbnails(backend: CatalogBackend) throws {
+    /// Evidence read again without the pixels (a sidecar edited, an earlier reading): the
+    /// draft is recorded as an ingest records it, everything it read included (the camera, the
+    /// subtypes, the burst), and the thumbnails stay, the draft having made none.
+    @Test(arguments: CatalogBackend.all) func refreshingMetadataRecordsTheEvidenceAndKeepsTheThumbnails(backend: CatalogBackend) throws {
         let made = try backend.make()
         let catalog = made.catalog
         let run = try catalog.beginRun(roots: ["/photos"])
@@ -85,9 +88,11 @@ import Testing
         first.metadata.keywords = ["old"]
         first.sidecarStamp = "xmp 10 1"
         let id = try catalog.record(first, run: run)
-        var refreshed = draft("/photos/a.jpg", hash: "")
+        var refreshed = draft("/photos/a.jpg")
         refreshed.thumbnails = []
-        refreshed.metadata.make = nil
+        refreshed.metadata.make = "Other maker"
+        refreshed.subtypes = [.panorama, .burst]
+        refreshed.details.burst = BurstEvidence(key: "name:IMG_1_BURST", isCover: true)
         refreshed.metadata.rating = 5
         refreshed.metadata.title = "New"
         refreshed.metadata.keywords = ["a", "b \"quoted\""]
@@ -98,12 +103,14 @@ import Testing
         refreshed.sidecarStamp = "xmp 12 2 json 30 3"
         try catalog.refreshMetadata(id, from: refreshed, run: run, livePhotoRules: .standard)
         let asset = try #require(try catalog.asset(id: id))
-        #expect(asset.contentHash == "aa11" && asset.metadata.make == "Maker" && asset.thumbnails.count == 1)
+        #expect(asset.contentHash == "aa11" && asset.metadata.make == "Other maker" && asset.thumbnails.count == 1)
+        #expect(asset.subtypes == [.panorama, .burst])
         #expect(asset.metadata.rating == 5 && asset.metadata.title == "New" && asset.metadata.keywords == ["a", "b \"quoted\""])
         #expect(asset.metadata.location == GPSLocation(latitude: 1.5, longitude: -2.25, altitude: -3))
         #expect(asset.metadata.locationSource == .takeoutGeoData)
         #expect(asset.metadata.takenAtSource == .takeoutPhotoTakenTime)
-        #expect(try catalog.entry(atPath: "/photos/a.jpg")?.sidecarStamp == "xmp 12 2 json 30 3")
+        let entry = try #require(try catalog.entry(atPath: "/photos/a.jpg"))
+        #expect(entry.sidecarStamp == "xmp 12 2 json 30 3" && entry.readingVersion == EvidenceReading.version)
     }
 
     @Test(arguments: CatalogBackend.all) func onlyAssetsUnderTheRootAndUnseenAreMarkedMissing(backend: CatalogBackend) throws {

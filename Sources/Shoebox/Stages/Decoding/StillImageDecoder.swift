@@ -9,6 +9,33 @@ struct StillImageDecoder: FileDecoder {
 
     func decode(_ input: AssetDraft, bytes: SourceBytes?) throws -> DecodedImage {
         let bytes = try kept(bytes, of: input)
+        let read = try readEvidence(bytes, input)
+        var draft = read.draft
+        let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: read.orientation, configuration: configuration)
+        let decoded = try decodeAdmitted(bytes, header: read.header, container: read.container, draft: draft, box: box,
+                                         convertToSRGB: read.profile.convert)
+        // After the decode, which learned where a JPEG's picture ends: the scan walks it no more.
+        readMotionPhoto(bytes, xmp: read.xmp, endOfImage: decoded.endOfImage, into: &draft)
+        if let warning = read.profile.warning { draft.warn(warning) }   // after the motion photo's, as ever
+        let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
+        return DecodedImage(draft: draft, image: decoded.image, orientation: read.orientation, animation: animated ? bytes : nil)
+    }
+
+    /// Everything read about a file whose pixels are catalogued already
+    /// (`AssetDraft.metadataRefreshOf`), as a decode reads it: its header is opened, no pixel
+    /// is decoded (a motion photo's video is found by a scan of the whole file).
+    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes?) throws -> AssetDraft? {
+        let bytes = try kept(bytes, of: input)
+        let read = try readEvidence(bytes, input)
+        var draft = read.draft
+        readMotionPhoto(bytes, xmp: read.xmp, endOfImage: nil, into: &draft)
+        if let warning = read.profile.warning { draft.warn(warning) }
+        return draft
+    }
+
+    /// What a decode learns before it decodes a pixel: limits checked, sizes, structure,
+    /// metadata and every subtype's evidence, the orientation to apply and the profile's use.
+    private func readEvidence(_ bytes: SourceBytes, _ input: AssetDraft) throws -> EvidenceRead {
         var draft = input
         let path = draft.file.path
         // Before libvips opens the header, which inflates a PNG's text.
@@ -27,21 +54,23 @@ struct StillImageDecoder: FileDecoder {
                                                googleBurstID: found.xmp?.value("GCamera:BurstID"),
                                                googleBurstPrimary: found.xmp?.value("GCamera:BurstPrimary"))
         let profile = embeddedProfileUse(header)
-
         // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
         let container = draft.format == .heic || draft.format == .avif
             ? HEIFContainer.parse(UnsafeRawBufferPointer(bytes.buffer)) : nil
         draft.details.hasDepthData = DepthEvidence.isPresent(container: container, xmp: found.xmp)
         let orientation = orientationToApply(header, container: container, exifPixelSize: found.extras.pixelSize, draft: draft)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
-        let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
-        let decoded = try decodeAdmitted(bytes, header: header, container: container, draft: draft, box: box,
-                                         convertToSRGB: profile.convert)
-        // After the decode, which learned where a JPEG's picture ends: the scan walks it no more.
-        readMotionPhoto(bytes, xmp: found.xmp, endOfImage: decoded.endOfImage, into: &draft)
-        if let warning = profile.warning { draft.warn(warning) }   // after the motion photo's, as ever
-        let animated = (draft.details.frameCount ?? 1) > 1 && configuration.thumbnails.contains { $0.animated == true }
-        return DecodedImage(draft: draft, image: decoded.image, orientation: orientation, animation: animated ? bytes : nil)
+        return EvidenceRead(draft: draft, header: header, container: container, orientation: orientation, profile: profile, xmp: found.xmp)
+    }
+
+    /// `readEvidence`'s findings, for the decode that follows.
+    private struct EvidenceRead {
+        var draft: AssetDraft
+        var header: VipsImage
+        var container: HEIFContainer?
+        var orientation: Orientation
+        var profile: (convert: Bool, warning: String?)
+        var xmp: XMPPacket?
     }
 
     /// The shrunk decode, its memory reserved from the stage's gate for the decode alone, and
@@ -59,15 +88,6 @@ struct StillImageDecoder: FileDecoder {
         } catch {
             throw Self.failure(error, format: draft.format, bytes: bytes, path: path, reason: "cannot decode")
         }
-    }
-
-    /// The metadata of a file whose pixels are catalogued already (`AssetDraft.metadataRefreshOf`):
-    /// its header is opened, no pixel is decoded.
-    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes?) throws -> AssetDraft? {
-        let bytes = try kept(bytes, of: input)
-        var draft = input
-        _ = readMetadata(bytes, header: try openHeader(bytes, draft), into: &draft)
-        return draft
     }
 
     private func openHeader(_ bytes: SourceBytes, _ draft: AssetDraft) throws -> VipsImage {

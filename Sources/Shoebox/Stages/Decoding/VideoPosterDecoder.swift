@@ -5,6 +5,28 @@ struct VideoPosterDecoder: FileDecoder {
     let configuration: PipelineConfiguration
 
     func decode(_ input: AssetDraft, bytes: SourceBytes?) throws -> DecodedImage {
+        let (video, draft, orientation) = try readEvidence(input)
+        let path = draft.file.path
+        let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
+        do {
+            let frame = try video.posterFrame(at: configuration.videoSettings.posterAt, fitting: box)
+            return DecodedImage(draft: draft, image: frame, orientation: orientation)
+        } catch let error as MediaError where error.isMissingDecoder {
+            throw IngestError(.unsupported, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
+        } catch {
+            throw IngestError(.damaged, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
+        }
+    }
+
+    /// Everything read about a video whose poster is catalogued already (`AssetDraft.metadataRefreshOf`):
+    /// the container is opened, no frame is decoded.
+    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes?) throws -> AssetDraft? {
+        try readEvidence(input).draft
+    }
+
+    /// What the container says (sizes, metadata, rates, codec), checked against the limits:
+    /// all but the poster frame, the same for a decode and a refresh.
+    private func readEvidence(_ input: AssetDraft) throws -> (video: VideoFile, draft: AssetDraft, orientation: Orientation) {
         var draft = input
         let path = draft.file.path
         if configuration.limits.failOnTruncation && draft.format == .mp4 && ISOBoxWalk.isTruncated(path: path) {
@@ -17,23 +39,7 @@ struct VideoPosterDecoder: FileDecoder {
         record(info, into: &draft)
         let orientation = Orientation.video(clockwiseDegrees: info.rotation, mirrored: info.mirrored)
         draft.displayedSize = orientation.displayedSize(ofStored: draft.storedSize)
-        let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
-        do {
-            let frame = try video.posterFrame(at: configuration.videoSettings.posterAt, fitting: box)
-            return DecodedImage(draft: draft, image: frame, orientation: orientation)
-        } catch let error as MediaError where error.isMissingDecoder {
-            throw IngestError(.unsupported, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
-        } catch {
-            throw IngestError(.damaged, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
-        }
-    }
-
-    /// The metadata of a video whose poster is catalogued already (`AssetDraft.metadataRefreshOf`):
-    /// the container is opened, no frame is decoded.
-    func refreshMetadata(_ input: AssetDraft, bytes: SourceBytes?) throws -> AssetDraft? {
-        var draft = input
-        record(try open(draft).info, into: &draft)
-        return draft
+        return (video, draft, orientation)
     }
 
     private func open(_ draft: AssetDraft) throws -> VideoFile {
