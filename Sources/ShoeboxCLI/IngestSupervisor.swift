@@ -123,7 +123,8 @@ enum IngestSupervisor {
         return try SelfSpawn.start(arguments: kept, adding: ["\(environmentKey)=\(marker)"] + (catalog.map { ["SHOEBOX_CATALOG=\($0)"] } ?? []))
     }
 
-    private static func wait(for child: pid_t) -> ChildEnding {
+    /// Waits for `child` to end, through interruptions by signals.
+    static func wait(for child: pid_t) -> ChildEnding {
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 {
             if errno != EINTR { return .exited(ExitStatus.failure) }

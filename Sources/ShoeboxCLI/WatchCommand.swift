@@ -118,11 +118,7 @@ enum WatchCommand: Command {
         let child = try SelfSpawn.start(argumentBytes: arguments, adding: args.value("--catalog").map { ["SHOEBOX_CATALOG=\($0)"] } ?? [])
         sb_supervisor_set_child(child)
         defer { sb_supervisor_set_child(0) }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 {
-            if errno != EINTR { return .exited(ExitStatus.failure) }
-        }
-        return ChildEnding(waitStatus: status)
+        return IngestSupervisor.wait(for: child)
     }
 
     /// Ends the process by the stop signal received, if one was (an ingest under way got it too).
@@ -134,9 +130,8 @@ enum WatchCommand: Command {
         exit(128 + signal)
     }
 
+    /// Seconds on the monotonic clock, what `WatchSettling` compares.
     private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Double(MonotonicClock.now()) / 1e9
     }
 }

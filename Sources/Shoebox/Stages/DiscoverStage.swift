@@ -30,7 +30,8 @@ public final class DiscoverStage: @unchecked Sendable {
     /// The roots' folders judged inside the library or not so far (`FolderIdentity`), under `judgedLock`.
     private var judged: [String: Bool] = [:]
     private let judgedLock = NSLock()
-    private let maxDepth = 256
+    /// The deepest folder walked under a root (the watch of `shoebox watch` stops there too).
+    static let maxDepth = 256
     private let cancelled: @Sendable () -> Bool
     /// Regular files found so far, readable from any thread (for progress lines).
     public let discovered = AtomicCounter()
@@ -136,8 +137,8 @@ public final class DiscoverStage: @unchecked Sendable {
                     emit(.settled(.skipped(path: path, reason: "the same folder as one walked already (a bind mount or a loop); not walked again")))
                     continue
                 }
-                guard depth < maxDepth else {
-                    emit(.settled(.skipped(path: path, reason: "deeper than \(maxDepth) folders; not walked")))
+                guard depth < Self.maxDepth else {
+                    emit(.settled(.skipped(path: path, reason: "deeper than \(Self.maxDepth) folders; not walked")))
                     continue
                 }
                 let child = openat(dirfd(handle), cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

@@ -5,7 +5,7 @@ import Glibc
 
 /// Watches folder trees for changes, with Linux's inotify: every folder under the roots (as the
 /// ingest walks them: never through a symbolic link, never into the excluded folder, at most
-/// `maxDepth` deep), and the folders made under them later; never an excluded folder (a
+/// `DiscoverStage.maxDepth` deep), and the folders made under them later; never an excluded folder (a
 /// library inside a root, whose own writes would wake the watch after every ingest).
 ///
 /// A change is any file or folder made, written, closed after writing, moved in or out,
@@ -18,7 +18,6 @@ public final class FolderWatch {
     private var folders: [Int32: String] = [:]
     private let roots: [String]
     private let excluded: Set<FolderIdentity>
-    public static let maxDepth = 256
 
     /// What one read found.
     public struct Changes: Equatable {
@@ -54,7 +53,7 @@ public final class FolderWatch {
     /// under it that vanished before it was reached is passed over, and one that cannot be
     /// watched throws for the caller to report.
     private func watchTree(_ path: String, depth: Int, isRoot: Bool) throws {
-        guard depth <= Self.maxDepth, !isExcluded(path) else { return }
+        guard depth <= DiscoverStage.maxDepth, !isExcluded(path) else { return }
         let wd = PathText.withCString(path) { inotify_add_watch(descriptor, $0, Self.mask) }
         guard wd >= 0 else {
             let code = errno
