@@ -95,6 +95,7 @@ public enum ParserFuzzing {
     /// A TIFF's EXIF structure, copied: copying the copy must give it back.
     private static func tiff(_ body: UnsafeRawBufferPointer) {
         _ = TIFFFirstDirectory(body)
+        _ = DriveModeMakerNote.continuousDrive(inEXIF: body)
         guard let block = TIFFExifBlock.extract(from: body) else { return }
         let again = block.dropFirst(6).withUnsafeBytes { TIFFExifBlock.extract(from: $0) }
         precondition(again == block, "TIFFExifBlock: copying its own block changed it")

@@ -28,7 +28,9 @@ public enum ExifReader {
             let dates = block.dates()
             var metadata = block.metadata()
             if let best = CaptureTimeChoice.best(of: dates) { (metadata.takenAt, metadata.takenAtSource) = (best.value, best.source) }
-            return (metadata, block.extras(), dates)
+            var extras = block.extras()
+            extras.continuousDrive = DriveModeMakerNote.continuousDrive(inEXIF: UnsafeRawBufferPointer(raw))
+            return (metadata, extras, dates)
         }
     }
 
