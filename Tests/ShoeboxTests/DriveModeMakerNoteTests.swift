@@ -65,6 +65,25 @@ struct DriveModeMakerNoteTests {
         #expect(try Self.drive(copy) == ContinuousDrive(shot: 3))
     }
 
+    /// Untrusted bytes: every cut of each camera's EXIF block, and thousands of blocks with
+    /// bytes overwritten (a seeded generator, so a failure repeats), give an answer or nil,
+    /// never a read outside the block (a debug build traps on one).
+    @Test func cutAndDamagedBlocksNeverReadOutsideThem() throws {
+        var generator = SeededGenerator(seed: 30)
+        for (name, _) in Self.cameras {
+            let bytes = try Data(contentsOf: Self.corpusFile(name))
+            let exif = try #require(bytes.withUnsafeBytes { JPEGHeader($0)?.exifData }, "\(name)")
+            for length in stride(from: 0, to: exif.count, by: max(1, exif.count / 2000)) {
+                _ = exif.prefix(length).withUnsafeBytes { DriveModeMakerNote.continuousDrive(inEXIF: $0) }
+            }
+            for _ in 0..<500 {
+                var damaged = exif
+                for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+                _ = damaged.withUnsafeBytes { DriveModeMakerNote.continuousDrive(inEXIF: $0) }
+            }
+        }
+    }
+
     /// Every JPEG of the shared corpus: continuous where exiftool reads a continuous drive
     /// mode (by the same rule per brand), and only there.
     @Test func agreesWithExiftoolOnTheWholeCorpus() throws {

@@ -51,6 +51,8 @@ public struct ClassifyStage: PipelineStage {
         var draft = input
         draft.kind = Self.kind(of: input.format, details: input.details)
         draft.details.burst = draft.kind == .photo ? input.details.burst ?? BurstEvidence.named(input.file.path) : nil
+        // An identifier or a name ties a burst better than capture times can.
+        if draft.kind != .photo || draft.details.burst != nil { draft.details.continuousDrive = nil }
         draft.subtypes = subtypes(of: draft)
         return draft
     }

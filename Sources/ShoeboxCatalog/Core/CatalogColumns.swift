@@ -19,6 +19,17 @@ enum CatalogColumns {
             + Array(repeating: nil, count: placed.count) + [1]
     }
 
+    /// Subtypes as the `subtypes` column holds them: raw values, sorted, comma-separated
+    /// (`live` is the kind's, never stored).
+    static func subtypesText(_ subtypes: Set<AssetSubtype>) -> String {
+        subtypes.subtracting([.live]).sorted().map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The `subtypes` column read back; an unknown value is left out.
+    static func subtypes(_ text: String) -> Set<AssetSubtype> {
+        Set(text.split(separator: ",").compactMap { AssetSubtype(rawValue: String($0)) })
+    }
+
     /// Keywords as a JSON array of strings; nil for none.
     static func keywordsText(_ keywords: [String]) -> String? {
         guard !keywords.isEmpty else { return nil }

@@ -35,11 +35,12 @@ extension CatalogDatabase {
         var groups = keys
         for id in ids { groups.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
         let bursts = try CatalogBursts.keys(of: ids, db: db)
+        let drives = try CatalogDriveRuns.groups(of: ids, db: db)
         for id in ids { try CatalogPairing.release(id, db: db) }
         try CatalogMoments.markStale(ofAssetsWhere: db.isAmongIDs("id"), db.idList(ids), db: db)
         let paths = try db.rows("DELETE FROM assets WHERE \(db.isAmongIDs("id")) RETURNING path", db.idList(ids)) { $0.text("path") }
         try CatalogGrouping.regroup(groups, db: db)
-        try CatalogBursts.rechoose(bursts, db: db)
+        try CatalogBursts.rechoose(bursts.union(CatalogDriveRuns.recut(drives, db: db)), db: db)
         return paths.sorted()
     }
 }

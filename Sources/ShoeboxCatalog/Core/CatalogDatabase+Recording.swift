@@ -19,12 +19,14 @@ extension CatalogDatabase {
         let existing = try asset.existingID ?? assetID(atPath: asset.file.path, db: db)
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let burstsBefore = try CatalogBursts.keys(of: existing.map { [$0] } ?? [], db: db)
+        let drivesBefore = try CatalogDriveRuns.groups(of: existing.map { [$0] } ?? [], db: db)
         let id = try upsertAsset(asset, run: run, db: db)
         if !keepingThumbnails { try replaceThumbnails(of: id, with: asset.thumbnails, db: db) }
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
-        try CatalogBursts.rechoose(burstsBefore.union(asset.details.burst.map { [$0.key] } ?? []), db: db)
+        let driveBursts = try CatalogDriveRuns.recut(drivesBefore.union(CatalogDriveRuns.groups(of: [id], db: db)), db: db)
+        try CatalogBursts.rechoose(burstsBefore.union(driveBursts).union(asset.details.burst.map { [$0.key] } ?? []), db: db)
         try CatalogVisibility.settle([id], db: db)
         return id
     }
@@ -59,18 +61,20 @@ extension CatalogDatabase {
     }
 
     /// Values for `CatalogRecordingSQL.assetColumns`. Pairing is reset here (no partner) and
-    /// made again by `CatalogPairing.pairLivePhoto`; `hidden` is settled after both
-    /// (`CatalogVisibility`).
+    /// made again by `CatalogPairing.pairLivePhoto`, and burst membership by
+    /// `CatalogBursts.rechoose` (a frame renamed out of its burst is a member no more);
+    /// `hidden` is settled after them (`CatalogVisibility`).
     private static func assetValues(_ asset: AssetDraft, run: Int64, now: String) -> [Any?] {
         let m = asset.metadata, d = asset.details
-        let subtypes = asset.subtypes.subtracting([.live]).sorted().map(\.rawValue).joined(separator: ",")
+        let subtypes = CatalogColumns.subtypesText(asset.subtypes)
+        let driveCamera = d.continuousDrive.map { _ in ContinuousDriveRuns.camera(make: m.make, model: m.model) }
         let values: [Any?] = [
             asset.kind.rawValue, asset.format.rawValue, asset.contentHash, asset.file.status.size,
             asset.file.status.modifiedNanoseconds, asset.displayedSize.width, asset.displayedSize.height, m.orientation,
             m.make, m.model, m.lensModel, m.iso, m.fNumber, m.exposureTime, m.focalLength, run, now,
             d.durationSeconds, d.frameRate, d.codec, d.frameCount, d.loopCount, d.contentIdentifier,
             d.motionPhoto?.offset, d.motionPhoto?.length, subtypes, nil, nil, asset.warning,
-            d.burst?.key, d.burst?.isCover == true ? 1 : nil, EvidenceReading.version,
+            d.burst?.key, d.burst?.isCover == true ? 1 : nil, 0, EvidenceReading.version, driveCamera, d.continuousDrive?.shot,
         ]
         return values + CatalogColumns.sidecarValues(asset)
     }

@@ -7,7 +7,7 @@ struct CatalogRecordingSQL: Sendable {
         "kind", "format", "content_hash", "file_size", "mtime_ns", "width", "height", "orientation", "make", "model",
         "lens_model", "iso", "f_number", "exposure_time", "focal_length", "seen_run", "updated_at", "duration_seconds",
         "frame_rate", "codec", "frame_count", "loop_count", "content_identifier", "motion_offset", "motion_length", "subtypes",
-        "paired_asset_id", "pairing", "warning", "burst_key", "burst_cover", "reading_version",
+        "paired_asset_id", "pairing", "warning", "burst_key", "burst_cover", "burst_member", "reading_version", "drive_camera", "drive_shot",
     ] + CatalogColumns.sidecar
 
     /// A healthy asset keeps no failure's stage or cause.

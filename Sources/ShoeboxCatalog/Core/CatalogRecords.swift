@@ -70,7 +70,7 @@ enum CatalogRecords {
             errorClass: row.optionalText("error_class").flatMap(ErrorClass.init(rawValue:)), errorMessage: row.optionalText("error_message"),
             missing: row.flag("missing"), addedAt: row.text("added_at"), thumbnails: [])
         record.details = details(from: row, kind: kind)
-        record.subtypes = Set(row.text("subtypes").split(separator: ",").compactMap { AssetSubtype(rawValue: String($0)) })
+        record.subtypes = CatalogColumns.subtypes(row.text("subtypes"))
         if kind == .livePhoto { record.subtypes.insert(.live) }
         record.pairedAssetID = row.optionalInt64("paired_asset_id")
         record.pairing = row.optionalText("pairing").flatMap(LivePhotoPairing.Method.init(rawValue:))

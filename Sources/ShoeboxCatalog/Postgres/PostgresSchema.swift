@@ -227,6 +227,12 @@ enum PostgresSchema {
         (15, """
         ALTER TABLE assets ADD COLUMN reading_version integer NOT NULL DEFAULT 0;
         """),
+        // Continuous-drive frames (issue 30): as SQLite's migration 16.
+        (16, """
+        ALTER TABLE assets ADD COLUMN drive_camera text;
+        ALTER TABLE assets ADD COLUMN drive_shot integer;
+        CREATE INDEX assets_drive ON assets(drive_camera, album_folder) WHERE drive_camera IS NOT NULL;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

@@ -279,6 +279,14 @@ enum CatalogSchema {
         """
         ALTER TABLE assets ADD COLUMN reading_version INTEGER NOT NULL DEFAULT 0;
         """,
+        // 16 (issue 30): a frame its camera took in continuous drive (`ContinuousDrive`): the
+        // camera (make and model), and its shot number where the camera counts them. The
+        // catalog cuts each camera's such frames in a folder into bursts (`CatalogDriveRuns`).
+        """
+        ALTER TABLE assets ADD COLUMN drive_camera TEXT;
+        ALTER TABLE assets ADD COLUMN drive_shot INTEGER;
+        CREATE INDEX assets_drive ON assets(drive_camera, album_folder) WHERE drive_camera IS NOT NULL;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the

@@ -10,8 +10,9 @@ import Foundation
 ///   Samsung's `YYYYMMDD_HHMMSS_NNN`, which marks no cover.
 ///
 /// A burst is the photos of one folder that share a key (`BurstRepresentative` picks the one
-/// shown). Cameras' continuous-drive tags (Canon, Nikon, Sony) give a sequence number but no
-/// identifier that ties frames together, so their frames are not bursts here.
+/// shown). Cameras' continuous-drive frames carry no such key: the catalog cuts them into
+/// bursts by capture time (`ContinuousDrive`, `ContinuousDriveRuns`), where this evidence is
+/// missing.
 public struct BurstEvidence: Equatable, Sendable {
     /// The burst's key, the same for every frame: the identifier, or the name's shared part.
     public var key: String

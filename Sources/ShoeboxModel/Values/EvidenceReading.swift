@@ -7,6 +7,8 @@
 /// Bump `version` with every change to what a reader finds in a file, and say what it adds:
 /// - 1: Portrait (depth data), bursts (Apple, Google, named frames), Hidden, and every
 ///   subtype before them; catalogs made before reading versions were recorded read as 0.
+/// - 2: continuous drive from cameras' maker notes (`DriveModeMakerNote`), whose frames the
+///   catalog makes bursts of (`ContinuousDriveRuns`).
 public enum EvidenceReading {
-    public static let version = 1
+    public static let version = 2
 }

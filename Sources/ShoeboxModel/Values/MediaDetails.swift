@@ -19,6 +19,9 @@ public struct MediaDetails: Equatable, Sendable {
     public var isHDR = false
     /// The burst the photo is a frame of, on its evidence (`BurstEvidence`).
     public var burst: BurstEvidence?
+    /// The camera took the photo in continuous drive; the catalog makes bursts of such frames
+    /// (`ContinuousDriveRuns`) when no `burst` evidence ties them.
+    public var continuousDrive: ContinuousDrive?
     /// A depth map or portrait matte beside the picture (`DepthEvidence`): a Portrait.
     public var hasDepthData = false
     /// A GPano projection tag or similar says "panorama" whatever the aspect ratio.

@@ -87,6 +87,18 @@ import Testing
         #expect(try b.all().filter { [b[0], b[1], b[2]].contains($0) } == [b[0], b[2]])
     }
 
+    /// A frame renamed out of its burst's names (a move, recorded on its row) is a photo of its
+    /// own, shown again.
+    @Test(arguments: CatalogBackend.all) func aFrameRenamedOutOfItsBurstIsShownAgain(backend: CatalogBackend) throws {
+        let b = try Burst(backend)
+        let run = try b.catalog.beginRun(roots: ["/photos"])
+        var renamed = AlbumFixture.draft("/photos/burst/beach.jpg", takenAt: "2024-07-01T09:00:02")
+        renamed.existingID = b[2]
+        _ = try b.catalog.record(renamed, run: run)
+        #expect(Set(try b.f.fetched(AssetFetchOptions())).isSuperset(of: [b[1], b[2]]))
+        #expect(try b.shown() == [b[1]])
+    }
+
     /// A frame re-ingested keeps the burst as it was; one that fails leaves it.
     @Test(arguments: CatalogBackend.all) func aFailedFrameLeavesItsBurst(backend: CatalogBackend) throws {
         let b = try Burst(backend)

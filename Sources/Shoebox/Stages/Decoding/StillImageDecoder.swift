@@ -53,6 +53,7 @@ struct StillImageDecoder: FileDecoder {
         draft.details.burst = BurstEvidence.of(path: draft.file.path, appleBurstUUID: found.extras.appleMakerNote?.burstIdentifier,
                                                googleBurstID: found.xmp?.value("GCamera:BurstID"),
                                                googleBurstPrimary: found.xmp?.value("GCamera:BurstPrimary"))
+        draft.details.continuousDrive = found.extras.continuousDrive
         let profile = embeddedProfileUse(header)
         // A HEIF's boxes, walked once: for its orientation rule and for the libde265 route.
         let container = draft.format == .heic || draft.format == .avif
