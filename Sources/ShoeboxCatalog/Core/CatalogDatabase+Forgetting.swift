@@ -35,7 +35,7 @@ extension CatalogDatabase {
         var groups = keys
         for id in ids { groups.formUnion(try CatalogGrouping.groupKeys(around: id, db: db)) }
         let bursts = try CatalogBursts.keys(of: ids, db: db)
-        let drives = try CatalogDriveRuns.groups(of: ids, db: db)
+        let drives = try CatalogDriveRuns.anchors(of: ids, db: db)
         for id in ids { try CatalogPairing.release(id, db: db) }
         try CatalogMoments.markStale(ofAssetsWhere: db.isAmongIDs("id"), db.idList(ids), db: db)
         let paths = try db.rows("DELETE FROM assets WHERE \(db.isAmongIDs("id")) RETURNING path", db.idList(ids)) { $0.text("path") }

@@ -19,13 +19,13 @@ extension CatalogDatabase {
         let existing = try asset.existingID ?? assetID(atPath: asset.file.path, db: db)
         let before = try existing.map { try CatalogGrouping.groupKeys(around: $0, db: db) } ?? []
         let burstsBefore = try CatalogBursts.keys(of: existing.map { [$0] } ?? [], db: db)
-        let drivesBefore = try CatalogDriveRuns.groups(of: existing.map { [$0] } ?? [], db: db)
+        let drivesBefore = try CatalogDriveRuns.anchors(of: existing.map { [$0] } ?? [], db: db)
         let id = try upsertAsset(asset, run: run, db: db)
         if !keepingThumbnails { try replaceThumbnails(of: id, with: asset.thumbnails, db: db) }
         try CatalogGrouping.setGroupKey(of: id, path: asset.file.path, db: db)
         try CatalogPairing.pairLivePhoto(id, asset, rules: livePhotoRules, db: db)
         try CatalogGrouping.regroup(before.union(CatalogGrouping.groupKeys(around: id, db: db)), db: db)
-        let driveBursts = try CatalogDriveRuns.recut(drivesBefore.union(CatalogDriveRuns.groups(of: [id], db: db)), db: db)
+        let driveBursts = try CatalogDriveRuns.recut(drivesBefore.union(CatalogDriveRuns.anchors(of: [id], db: db)), db: db)
         try CatalogBursts.rechoose(burstsBefore.union(driveBursts).union(asset.details.burst.map { [$0.key] } ?? []), db: db)
         try CatalogVisibility.settle([id], db: db)
         return id

@@ -231,7 +231,7 @@ enum PostgresSchema {
         (16, """
         ALTER TABLE assets ADD COLUMN drive_camera text;
         ALTER TABLE assets ADD COLUMN drive_shot integer;
-        CREATE INDEX assets_drive ON assets(drive_camera, album_folder) WHERE drive_camera IS NOT NULL;
+        CREATE INDEX assets_drive ON assets(drive_camera, album_folder, taken_at) WHERE drive_camera IS NOT NULL;
         """),
     ]
 

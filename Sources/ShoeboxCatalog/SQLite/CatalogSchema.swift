@@ -285,7 +285,7 @@ enum CatalogSchema {
         """
         ALTER TABLE assets ADD COLUMN drive_camera TEXT;
         ALTER TABLE assets ADD COLUMN drive_shot INTEGER;
-        CREATE INDEX assets_drive ON assets(drive_camera, album_folder) WHERE drive_camera IS NOT NULL;
+        CREATE INDEX assets_drive ON assets(drive_camera, album_folder, taken_at) WHERE drive_camera IS NOT NULL;
         """,
     ]
 

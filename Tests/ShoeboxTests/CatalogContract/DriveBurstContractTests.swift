@@ -15,14 +15,15 @@ import Testing
             f = try AlbumFixture(backend)
         }
 
-        /// Records frames named `IMG_<second>.JPG`, taken at that second past 09:00, in
+        /// Records frames named `IMG_<model's last letter><second>.JPG`, taken that many seconds after 09:00, in
         /// continuous drive unless `single`, by `model`.
         mutating func add(_ seconds: [Double], single: Bool = false, model: String = "Canon EOS-1D Mark III",
                           folder: String = "/photos/drive") throws {
             let run = try catalog.beginRun(roots: ["/photos"])
             for second in seconds {
                 let name = "\(folder)/IMG_\(model.last!)\(second).JPG"
-                var draft = AlbumFixture.draft(name, takenAt: "2024-07-01T09:00:" + String(format: "%05.2f", second))
+                let time = String(format: "%02d:%05.2f", Int(second) / 60, second.truncatingRemainder(dividingBy: 60))
+                var draft = AlbumFixture.draft(name, takenAt: "2024-07-01T09:" + time)
                 (draft.metadata.make, draft.metadata.model) = ("Canon", model)
                 draft.details.continuousDrive = single ? nil : ContinuousDrive()
                 ids[name] = try catalog.record(draft, run: run)
@@ -87,5 +88,19 @@ import Testing
         try d.add([1, 2, 3])
         #expect(try d.bursts() == [d[2]])
         #expect(try d.shown() == [d[2]])
+    }
+
+    /// A run longer than the window the catalog reads around a new frame first (half a minute
+    /// either side) is still one burst, whatever the order its frames are recorded in: the
+    /// window widens until no burst reaches across its edges.
+    @Test(arguments: CatalogBackend.all) func aLongRunIsOneBurstWhereverItsFramesJoin(backend: CatalogBackend) throws {
+        var d = try Frames(backend)
+        let seconds = (0..<300).map { Double($0) * 1.5 }
+        try d.add(seconds.filter { Int($0) % 2 == 0 })
+        try d.add(seconds.filter { Int($0) % 2 == 1 })
+        #expect(try d.bursts() == [d[0]])
+        #expect(try d.shown() == [d[0]])
+        try d.add([seconds.last! + 2.5])
+        #expect(try d.bursts() == [d[0]], "a frame past the end joins the same burst")
     }
 }
