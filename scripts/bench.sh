@@ -16,6 +16,12 @@
 #   pillow         Image.draft + exif_transpose + thumbnail, pillow-heif for HEIC (-jpg, -heic: the
 #                  subsets); needs PYTHON (default: pillow-venv beside CORPUS, else python3) with
 #                  Pillow, and is left out without it
+#   ffmpegthumbnailer  -s 256 on the videos (MP4, MOV), one file a call, two processes; against
+#                  shoebox-video (`ingest --pipeline bench-256` of the videos). Left out without
+#                  ffmpegthumbnailer (Debian: apt-get install ffmpegthumbnailer) or videos
+#   exiftool       -json on the JPEGs, 50 files a process, two processes (the shared anchor's
+#                  batching); exiftool-20: one `exiftool -json` of the first 20 JPEGs. Against
+#                  shoebox-metadata and shoebox-metadata-20 (`shoebox metadata --json`, the same)
 # The anchors are the commands of ../shared/bench/anchors.sh, run the way it runs them: one
 # thread per tool (VIPS_CONCURRENCY=1), two processes (xargs -P2), eight images a process.
 #
@@ -58,6 +64,8 @@ find "$corpus" -type f | sort > "$work/all"
 grep -iE '\.(jpe?g|png|heic|heif|webp)$' "$work/all" > "$work/img"
 grep -iE '\.jpe?g$' "$work/all" > "$work/jpg"
 grep -iE '\.(heic|heif)$' "$work/all" > "$work/heic" || true
+grep -iE '\.(mp4|mov)$' "$work/all" > "$work/video" || true
+head -20 "$work/jpg" > "$work/jpg20"
 # djpeg work list as anchors.sh builds it: two lines a file, "M/8" and the path.
 exiftool -q -q -m -T -n -ImageWidth -ImageHeight -Directory -FileName -@ "$work/jpg" |
     awk -F'\t' '{l = $1 > $2 ? $1 : $2; m = int((2048 + l - 1) / l); print (m > 8 ? 8 : m) "/8"; print $3 "/" $4}' > "$work/djpeg"
@@ -102,6 +110,11 @@ c_shoebox() {
 c_vipsthumbnail() { xargs -a "$1" -d '\n' -P2 -n8 vipsthumbnail -s "$2" -o "$work/out/%s.jpg" 2> /dev/null; }
 c_djpeg() { xargs -a "$work/djpeg" -d '\n' -P2 -n2 djpeg -outfile /dev/null -scale; }
 c_pillow() { xargs -a "$1" -d '\n' -P2 -n8 "$python" -c "$pillow_py" "$work/out"; }
+c_ffmpegthumbnailer() {
+    xargs -a "$work/video" -d '\n' -P2 -n1 bash -c 'ffmpegthumbnailer -i "$1" -o "$work/out/${1##*/}.jpg" -s 256 -q 8' _
+}
+c_metadata() { xargs -a "$1" -d '\n' -P2 -n50 "$shoebox" metadata --json > /dev/null; }
+c_exiftool() { xargs -a "$1" -d '\n' -P2 -n50 exiftool -json > /dev/null 2>&1 || [[ $? == 123 ]]; }
 
 # run ROUND NAME COMMAND...: time one contender; appends "ROUND NAME SECONDS RSS_KB CPU_SECONDS"
 # to $work/times (CPU: user + sys of the command and its children).
@@ -113,7 +126,7 @@ run() {
     t1=$(date +%s.%N)
     echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss" | awk '{print $1, $2 + $3}')" >> "$work/times"
 }
-export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow
+export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow c_ffmpegthumbnailer c_metadata c_exiftool
 export work shoebox python pillow_py
 
 # The ratios a round prints: "LABEL NUMERATOR DENOMINATOR..." (the denominators are summed).
@@ -124,6 +137,10 @@ ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
 ((have_pillow)) && ratios+=("shoebox/pillow shoebox pillow" "shoebox-jpg/pillow-jpg shoebox-jpg pillow-jpg")
 ((have_pillow)) && [[ -s $work/heic ]] && ratios+=("shoebox-heic/pillow-heic shoebox-heic pillow-heic")
 [[ -n $real ]] && ratios+=("real-default/two-vips real-default real-vips-256 real-vips-1440")
+have_thumbnailer=0; command -v ffmpegthumbnailer > /dev/null && [[ -s $work/video ]] && have_thumbnailer=1
+((have_thumbnailer)) || echo "bench: no ffmpegthumbnailer or no videos: the video anchor is left out" >&2
+((have_thumbnailer)) && ratios+=("video/ffmpegthumbnailer shoebox-video ffmpegthumbnailer")
+ratios+=("metadata/exiftool shoebox-metadata exiftool" "metadata-20/exiftool-20 shoebox-metadata-20 exiftool-20")
 ((jpeg_only)) && ratios=("shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor" "cpu:shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor")
 
 : > "$work/times"
@@ -152,6 +169,14 @@ for ((round = 1; round <= rounds; round++)); do
             run "$round" pillow-jpg bash -c 'c_pillow "$work/jpg"'
             [[ -s $work/heic ]] && run "$round" pillow-heic bash -c 'c_pillow "$work/heic"'
         fi
+        if ((have_thumbnailer)); then
+            run "$round" shoebox-video bash -c 'c_shoebox "$work/video" bench-256'
+            run "$round" ffmpegthumbnailer bash -c c_ffmpegthumbnailer
+        fi
+        run "$round" shoebox-metadata bash -c 'c_metadata "$work/jpg"'
+        run "$round" exiftool bash -c 'c_exiftool "$work/jpg"'
+        run "$round" shoebox-metadata-20 bash -c 'c_metadata "$work/jpg20"'
+        run "$round" exiftool-20 bash -c 'c_exiftool "$work/jpg20"'
         if [[ -n $real ]]; then
             run "$round" real-default bash -c 'c_shoebox "$work/real" default'
             run "$round" real-vips-256 bash -c 'c_vipsthumbnail "$work/real" 256'
