@@ -15,9 +15,7 @@ struct MakerNote {
               let note = exif.entry(0x927C), note.type == 7 || note.type == 1, note.count >= 12 else { return nil }
         (self.tiff, littleEndian) = (tiff, header.littleEndian)
         (start, count) = (note.valueStart, note.count)
-        make = ifd0.entry(0x010F).map { entry in
-            String(decoding: tiff[entry.valueStart..<entry.valueStart + min(entry.count, 64)].prefix { $0 != 0 }, as: UTF8.self)
-        } ?? ""
+        make = ifd0.entry(0x010F).flatMap { ExifText.clean(tiff[$0.valueStart..<$0.valueStart + $0.count]) } ?? ""
     }
 
     func starts(with text: String) -> Bool {

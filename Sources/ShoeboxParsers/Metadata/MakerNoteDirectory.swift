@@ -13,13 +13,9 @@ struct MakerNoteDirectory {
         let count: Int
         /// Where the value's first byte lies in the bytes, inline or at `base` + its offset.
         let valueStart: Int
-        /// The entry's 32-bit value field: an offset, or an inline value's bytes.
-        let field: Int
     }
 
     static let maxEntries = 512
-    /// Bytes per component of each TIFF field type (13 is IFD: a pointer).
-    static let typeSizes: [Int: Int] = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4]
 
     let bytes: UnsafeRawBufferPointer
     let littleEndian: Bool
@@ -38,10 +34,10 @@ struct MakerNoteDirectory {
             let fieldStart = cursor.offset + 8
             guard let tag = cursor.u16(), let type = cursor.u16(), let components = cursor.u32(),
                   let field = cursor.u32() else { break }
-            guard let size = Self.typeSizes[type], components <= bytes.count, size * components <= bytes.count else { continue }
+            guard let size = TIFFExifBlock.typeSizes[type], components <= bytes.count, size * components <= bytes.count else { continue }
             let start = size * components <= 4 ? fieldStart : base + field
             guard start >= 0, start <= bytes.count - size * components else { continue }
-            entries.append(Entry(tag: tag, type: type, count: components, valueStart: start, field: field))
+            entries.append(Entry(tag: tag, type: type, count: components, valueStart: start))
         }
         self.entries = entries
     }
@@ -61,14 +57,8 @@ struct MakerNoteDirectory {
     /// Up to `limit` unsigned integer components of an entry stored as BYTE, SHORT, LONG or
     /// IFD (their signed twins read as stored); empty for any other type.
     func integers(_ tag: Int, limit: Int = 64) -> [Int] {
-        guard let entry = entry(tag) else { return [] }
-        let size: Int
-        switch entry.type {
-        case 1, 6, 7: size = 1
-        case 3, 8: size = 2
-        case 4, 9, 13: size = 4
-        default: return []
-        }
+        guard let entry = entry(tag), [1, 3, 4, 6, 7, 8, 9, 13].contains(entry.type),
+              let size = TIFFExifBlock.typeSizes[entry.type] else { return [] }
         var cursor = ByteCursor(bytes, from: entry.valueStart, littleEndian: littleEndian)
         return (0..<min(entry.count, limit)).compactMap { _ in cursor.uint(size).map(Int.init) }
     }
