@@ -30,6 +30,13 @@
 # above 12.2 MP) and HEIC/HEIF files of at least 2 MP, each one that libvips decodes whole
 # without error. They time `--pipeline default` (thumbnail + preview from one decode,
 # real-default) against two vipsthumbnail passes, -s 256 and -s 1440 (real-vips-256, -1440).
+# Its HEICs that carry a thumbnail item (libvips reads a smaller picture with [thumbnail]: an
+# iPhone's 320 x 240) make the phone set: PHONE_COPIES copies of each (default 10) as shot and as
+# many with the rotation (irot) set to 0, as the same phone held sideways stores its pictures,
+# each copy with a trailing free box of its own so that none is settled as known content.
+# phone-256 (`bench-256`) against phone-vips-256; phone-flat-256 and phone-flat-vips-256 the
+# sideways copies alone (a 256 x 192 thumbnail, which the item covers: an upright 3:4 picture's
+# is 256 x 341, which it does not); phone-default against phone-vips-256 + phone-vips-1440.
 #
 # --jpeg runs only shoebox-jpg and djpeg-floor (the one that goes first alternating by round), a
 # check of the JPEG floor ratio that takes a minute or two: on a loaded machine, read its CPU
@@ -81,6 +88,26 @@ if [[ -n $real ]]; then
         done > "$work/real"
     echo "bench: real set: $(grep -ciE '\.jpe?g$' "$work/real" || true) JPEGs, $(grep -ciE '\.hei[cf]$' "$work/real" || true) HEICs from $real" >&2
     [[ -s $work/real ]] || { echo "bench: no real photos selected in $real" >&2; exit 1; }
+    mkdir "$work/phone"
+    grep -iE '\.hei[cf]$' "$work/real" | while IFS= read -r file; do
+        [[ $(vipsheader -f width "$file[thumbnail]") -lt $(vipsheader -f width "$file") ]] && echo "$file"
+    done | python3 -c '
+import struct, sys
+out, copies = sys.argv[1], int(sys.argv[2])
+for n, path in enumerate(sys.stdin.read().splitlines()):
+    data = bytearray(open(path, "rb").read())
+    flat = bytearray(data)
+    at = flat.find(b"irot")
+    if at > 0 and flat.count(b"irot") == 1:
+        flat[at + 4] = 0
+    for copy in range(copies):
+        mark = struct.pack(">I4sQ", 16, b"free", copy)
+        open(f"{out}/p{n}-shot-{copy}.heic", "wb").write(bytes(data) + mark)
+        open(f"{out}/p{n}-flat-{copy}.heic", "wb").write(bytes(flat) + mark)
+' "$work/phone" "${PHONE_COPIES:-10}"
+    find "$work/phone" -name '*.heic' | sort > "$work/phones"
+    grep -- '-flat-' "$work/phones" > "$work/phones-flat" || true
+    echo "bench: phone set: $(wc -l < "$work/phones") copies of HEICs with a thumbnail item" >&2
 fi
 cat "$work/all" ${real:+"$work/real"} | xargs -d '\n' cat > /dev/null   # warm the page cache
 
@@ -137,6 +164,9 @@ ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
 ((have_pillow)) && ratios+=("shoebox/pillow shoebox pillow" "shoebox-jpg/pillow-jpg shoebox-jpg pillow-jpg")
 ((have_pillow)) && [[ -s $work/heic ]] && ratios+=("shoebox-heic/pillow-heic shoebox-heic pillow-heic")
 [[ -n $real ]] && ratios+=("real-default/two-vips real-default real-vips-256 real-vips-1440")
+[[ -s ${work}/phones ]] && ratios+=("phone/vipsthumbnail phone-256 phone-vips-256"
+                                   "phone-flat/vipsthumbnail phone-flat-256 phone-flat-vips-256"
+                                   "phone-default/two-vips phone-default phone-vips-256 phone-vips-1440")
 have_thumbnailer=0; command -v ffmpegthumbnailer > /dev/null && [[ -s $work/video ]] && have_thumbnailer=1
 ((have_thumbnailer)) || echo "bench: no ffmpegthumbnailer or no videos: the video anchor is left out" >&2
 ((have_thumbnailer)) && ratios+=("video/ffmpegthumbnailer shoebox-video ffmpegthumbnailer")
@@ -181,6 +211,14 @@ for ((round = 1; round <= rounds; round++)); do
             run "$round" real-default bash -c 'c_shoebox "$work/real" default'
             run "$round" real-vips-256 bash -c 'c_vipsthumbnail "$work/real" 256'
             run "$round" real-vips-1440 bash -c 'c_vipsthumbnail "$work/real" 1440'
+        fi
+        if [[ -s $work/phones ]]; then
+            run "$round" phone-256 bash -c 'c_shoebox "$work/phones" bench-256'
+            run "$round" phone-vips-256 bash -c 'c_vipsthumbnail "$work/phones" 256'
+            run "$round" phone-flat-256 bash -c 'c_shoebox "$work/phones-flat" bench-256'
+            run "$round" phone-flat-vips-256 bash -c 'c_vipsthumbnail "$work/phones-flat" 256'
+            run "$round" phone-default bash -c 'c_shoebox "$work/phones" default'
+            run "$round" phone-vips-1440 bash -c 'c_vipsthumbnail "$work/phones" 1440'
         fi
     fi
     # The round's line: each contender's seconds, then each ratio.

@@ -41,14 +41,22 @@ import Testing
         #expect(quarter == "120x80 ddfb5eee43211a5")
     }
 
-    /// A grid of 48 tiles, each added to the same sums: the preview's shrink of 2 and the
-    /// thumbnail's of 6.
+    /// A grid of 48 tiles, each added to the same sums: the preview's shrink of 2 and a
+    /// thumbnail's of 6 (a box of 250 x 330, just more than the embedded 240 x 320 covers).
     @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
     func anIPhoneGridShrinksToTheSamePixels() throws {
         let iphone = Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC")
         let (preview, thumbnail) = (try shrunk(iphone, covering: PixelSize(width: 1080, height: 1440)),
-                                    try shrunk(iphone, covering: PixelSize(width: 192, height: 256)))
+                                    try shrunk(iphone, covering: PixelSize(width: 250, height: 330)))
         #expect(preview == "2016x1512 836ea2c7dfb5a30b")
         #expect(thumbnail == "672x504 6dea96b5843480d9")
+    }
+
+    /// The iPhone's embedded 320 x 240 thumbnail converted whole (a shrink of 1, each chroma
+    /// sample serving its 2 x 2 pixels) for the 192 x 256 box it covers.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func anIPhoneThumbnailConvertsToTheSamePixels() throws {
+        let iphone = Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC")
+        #expect(try shrunk(iphone, covering: PixelSize(width: 192, height: 256)) == "320x240 36353542147a4628")
     }
 }

@@ -50,8 +50,10 @@ import Testing
     @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)),
           arguments: corpusFiles)
     func theShrunkPictureIsTheOneLibvipsDecodes(_ file: String) throws {
-        let (ours, difference) = try difference(Fixtures.corpus(file), fittingSide: 256)
-        #expect(abs(max(ours.width, ours.height) - 256) <= 1)   // the shrunk picture's odd size may round down
+        // The iPhone's at 400, more than its thumbnail covers, so that its tiles are shrunk.
+        let side = file == Self.iPhone ? 400 : 256
+        let (ours, difference) = try difference(Fixtures.corpus(file), fittingSide: side)
+        #expect(abs(max(ours.width, ours.height) - side) <= 1)   // the shrunk picture's odd size may round down
         // Two resamplers differ by a few levels on detail; a wrong turn, mirror, colour matrix
         // or range differs by tens.
         #expect(difference < 6, "\(file): mean difference \(difference)")
@@ -63,17 +65,61 @@ import Testing
         #expect(difference < 6, "mean difference \(difference)")
     }
 
+    private static let iPhone = "exif-samples/heic/mobile/iphone_13_pro_max.HEIC"
+
     @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
-    func theEmbeddedThumbnailIsUsedOnlyWhenTwiceTheBox() throws {
-        let data = try Data(contentsOf: Fixtures.corpus("exif-samples/heic/mobile/iphone_13_pro_max.HEIC"))
+    func theEmbeddedThumbnailServesEveryBoxItCovers() throws {
+        let data = try Data(contentsOf: Fixtures.corpus(Self.iPhone))
         try data.withUnsafeBytes { raw in
             let decoder = try #require(HEIFShrinkingDecoder(raw))
-            let small = try #require(decoder.decode(covering: PixelSize(width: 120, height: 160)))
-            #expect(small.usedThumbnail)
-            #expect((small.width, small.height) == (160, 120))   // halved, and still on its side: irot turns it later
-            let large = try #require(decoder.decode(covering: PixelSize(width: 192, height: 256)))
-            #expect(!large.usedThumbnail)
+            let halved = try #require(decoder.decode(covering: PixelSize(width: 120, height: 160)))
+            #expect(halved.usedThumbnail)
+            #expect((halved.width, halved.height) == (160, 120))   // halved, and still on its side: irot turns it later
+            let whole = try #require(decoder.decode(covering: PixelSize(width: 192, height: 256)))
+            #expect(whole.usedThumbnail)
+            #expect((whole.width, whole.height) == (320, 240))   // a shrink of 1: converted as it is
+            let wider = try #require(decoder.decode(covering: PixelSize(width: 256, height: 341)))
+            #expect(!wider.usedThumbnail)   // 240 x 320 upright does not cover it: the 48 tiles are shrunk
         }
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func theEmbeddedThumbnailGivesWhatLibvipsThumbnailGives() throws {
+        let source = try bytes(Fixtures.corpus(Self.iPhone))
+        let header = try VipsImage.header(of: source, format: .heic)
+        let ours = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 192, 256, convertToSRGB: true))
+        let libvips = try VipsImage.decodeShrunk(source, fitting: 192, 256, convertToSRGB: true, failOnTruncation: true)
+        #expect((ours.width, ours.height) == (192, 256))
+        #expect((libvips.width, libvips.height) == (192, 256))
+        // Both from the same 320 x 240 picture (libvips's thumbnail takes it too), each resized
+        // by its own Lanczos: under half a level apart here; the 48 tiles shrunk are about 10.
+        let difference = try ours.meanAbsoluteDifference(to: libvips)
+        #expect(difference < 1.5, "mean difference \(difference)")
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func aThumbnailOfAnotherShapeIsNotTaken() throws {
+        // The iPhone's thumbnail said to be 320 x 180: not the 3:4 picture turned, so not its
+        // thumbnail as far as Shoebox can tell (an edit that kept the old one, a crop).
+        var data = try Data(contentsOf: Fixtures.corpus(Self.iPhone))
+        let ispe = Data("ispe".utf8) + Data([0, 0, 0, 0, 0, 0, 1, 0x40, 0, 0, 0, 0xF0])
+        let found = try #require(data.range(of: ispe))
+        data[found.upperBound - 1] = 0xB4
+        try data.withUnsafeBytes { raw in
+            let decoder = try #require(HEIFShrinkingDecoder(raw))
+            let plan = try #require(decoder.plan(covering: PixelSize(width: 120, height: 160)))
+            #expect(plan.factor == 12)   // the 3024 x 4032 picture itself, its 48 tiles shrunk
+            #expect(!plan.usedThumbnail)
+        }
+    }
+
+    @Test func aThumbnailMatchesThePictureWhenItsSidesAreThePictureScaled() {
+        let picture = PixelSize(width: 3024, height: 4032)
+        #expect(HEIFShrinkingDecoder.sameAspect(PixelSize(width: 240, height: 320), picture))
+        #expect(HEIFShrinkingDecoder.sameAspect(PixelSize(width: 241, height: 321), picture))   // rounding
+        #expect(!HEIFShrinkingDecoder.sameAspect(PixelSize(width: 243, height: 320), picture))
+        #expect(!HEIFShrinkingDecoder.sameAspect(PixelSize(width: 320, height: 240), picture))  // on its side
+        #expect(!HEIFShrinkingDecoder.sameAspect(PixelSize(width: 240, height: 240), picture))  // cropped square
     }
 
     static let avifenc = FileManager.default.isExecutableFile(atPath: "/usr/bin/avifenc")

@@ -74,4 +74,34 @@ import Testing
         let expected: [UInt8] = [48, 137, 33, 81, 103, 66, 103, 81, 88]
         #expect(rgb == expected.flatMap { [$0, $0, $0] })
     }
+
+    /// A shrink of 1 (an embedded thumbnail converted whole): every pixel keeps its own luma
+    /// and takes the chroma sample that covers it, each 4:2:0 sample serving a 2 x 2 block, the
+    /// last one cut by the odd edge. A 3 x 3 picture of luma 100 with chroma samples Cb = 60,
+    /// 90, 150, 200 (row by row) and Cr = 128.
+    @Test func aShrinkOfOneGivesEachPixelTheChromaSampleThatCoversIt() {
+        let luma = [UInt8](repeating: 100, count: 9), cb: [UInt8] = [60, 90, 150, 200], cr = [UInt8](repeating: 128, count: 4)
+        var shrinker = YCbCrBoxShrinker<UInt16>(width: 3, height: 3, factor: 1, chromaShift: (1, 1))
+        luma.withUnsafeBytes { luma in
+            cb.withUnsafeBytes { cb in
+                cr.withUnsafeBytes { cr in
+                    let plane = { (base: UnsafeRawBufferPointer, side: Int) in
+                        YCbCrPlanes.Plane(base: base.baseAddress!, stride: side, width: side, height: side)
+                    }
+                    shrinker.add(YCbCrPlanes(luma: plane(luma, 3), chroma: (plane(cb, 2), plane(cr, 2)),
+                                             chromaShift: (1, 1), streamMatrix: 1, streamFullRange: true), x: 0, y: 0)
+                }
+            }
+        }
+        let coding = YCbCrCoding(matrix: 1, fullRange: true)!
+        let rgb = shrinker.rgb(coding, monochrome: false)
+        let levels = { (cb: Int) -> [UInt8] in
+            let shift = YCbCrFixedPointCoding.fractionBits
+            let (r, g, b) = YCbCrFixedPointCoding(coding).rgb(y: 100 << shift, cb: cb << shift, cr: 128 << shift)
+            return [r, g, b]
+        }
+        let sampleOfPixel = [60, 60, 90, 60, 60, 90, 150, 150, 200]
+        #expect(shrinker.outputWidth == 3 && shrinker.outputHeight == 3)
+        #expect(rgb == sampleOfPixel.flatMap(levels))
+    }
 }

@@ -1,6 +1,6 @@
 /// Decodes a HEIF image (HEVC through libavcodec or libde265, `HEVCEngine`, or AV1 through
 /// dav1d: HEIC and AVIF) to a
-/// small one directly, for thumbnails: the embedded thumbnail when it covers the box, else the
+/// small one directly, for thumbnails: the embedded thumbnail when it serves the box, else the
 /// primary image (a single picture or a grid of tiles) shrunk tile by tile in YCbCr
 /// (`YCbCrBoxShrinker`), so no full-size RGB picture is ever made and at most one decoded
 /// tile is alive at a time. 10-bit pictures are shrunk from their 16-bit samples straight to
@@ -88,13 +88,16 @@ package struct HEIFShrinkingDecoder {
               !hasAlpha(primary), let transforms = transforms(of: primary),
               let stored = spatialExtent(of: primary) else { return nil }
         if let primarySize, primarySize != displayed(stored, transforms) { return nil }
-        let item = thumbnail(of: primary, covering: box) ?? primary
+        let shown = displayed(stored, transforms)
+        let item = thumbnail(of: primary, shown: shown, covering: box) ?? primary
         guard let itemTransforms = item.id == primary.id ? transforms : self.transforms(of: item),
               let size = spatialExtent(of: item),
               size.width <= Self.maxSide, size.height <= Self.maxSide, size.width * size.height <= Self.maxPixels
         else { return nil }
         let codedBox = displayed(box, itemTransforms)   // a quarter turn is its own inverse here
-        guard let factor = Self.evenFactor(size: size, box: codedBox), let tiles = tiles(of: item),
+        // A thumbnail chosen for covering the box is converted whole when it is not twice it.
+        guard let factor = Self.evenFactor(size: size, box: codedBox) ?? (item.id == primary.id ? nil : 1),
+              let tiles = tiles(of: item),
               let first = tiles.first, let tileSize = spatialExtent(of: first.item),
               tiles.allSatisfy({ $0.item.type == first.item.type }),
               let picture = decodedBytes(first.item, size: tileSize) else { return nil }
@@ -157,7 +160,7 @@ package struct HEIFShrinkingDecoder {
 
     /// Twice the box: a box filter alone aliases fine detail (foliage, fabric), so it stops at
     /// twice the size and the Lanczos resize to the box does the rest, as libvips's own
-    /// shrink-then-reduce does. An embedded thumbnail must reach the same size to be used.
+    /// shrink-then-reduce does.
     static func withMargin(_ box: PixelSize) -> PixelSize {
         PixelSize(width: box.width * 2, height: box.height * 2)
     }
@@ -258,15 +261,34 @@ package struct HEIFShrinkingDecoder {
         return tiles
     }
 
-    private func thumbnail(of primary: HEIFContainer.Item, covering box: PixelSize) -> HEIFContainer.Item? {
+    /// The primary image's embedded thumbnail (`thmb`) that serves `box`, as libvips's
+    /// `thumbnail` takes one: at least the box's size once turned as it says, and the same
+    /// picture as the primary one (`shown`, displayed) as far as its size tells: the same
+    /// aspect to within a pixel, so a thumbnail on its side or of another crop is not taken.
+    /// Of several, the smallest that serves. One under twice the box is converted whole
+    /// (`plan`), so it is a little softer than a shrink of the primary image would be (libvips's
+    /// is the same); iPhones store 320 x 240.
+    private func thumbnail(of primary: HEIFContainer.Item, shown: PixelSize, covering box: PixelSize) -> HEIFContainer.Item? {
         container.sources(pointingTo: primary.id, type: "thmb")
             .compactMap { container.items[$0] }
             .filter { Self.codedTypes.contains($0.type) && !hasAlpha($0) }
-            .first { item in
-                guard let size = spatialExtent(of: item), let transforms = transforms(of: item) else { return false }
-                let shown = displayed(size, transforms), needed = Self.withMargin(box)
-                return shown.width >= needed.width && shown.height >= needed.height
+            .compactMap { item -> (HEIFContainer.Item, PixelSize)? in
+                guard let size = spatialExtent(of: item), let transforms = transforms(of: item) else { return nil }
+                let thumbnail = displayed(size, transforms)
+                guard thumbnail.width >= box.width, thumbnail.height >= box.height,
+                      Self.sameAspect(thumbnail, shown) else { return nil }
+                return (item, thumbnail)
             }
+            .min { $0.1.width * $0.1.height < $1.1.width * $1.1.height }?.0
+    }
+
+    /// Whether `small` is `large` scaled by one factor, each side to within a pixel (its
+    /// sides rounded): the factors that width and height allow overlap.
+    static func sameAspect(_ small: PixelSize, _ large: PixelSize) -> Bool {
+        func factors(_ side: Int, of whole: Int) -> ClosedRange<Double> {
+            Double(side - 1) / Double(whole)...Double(side + 1) / Double(whole)
+        }
+        return factors(small.width, of: large.width).overlaps(factors(small.height, of: large.height))
     }
 
     /// The item's size: `ispe`, or a grid's output size.

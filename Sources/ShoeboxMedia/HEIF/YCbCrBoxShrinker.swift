@@ -7,6 +7,9 @@
 /// more than 8 bits (10-bit AVIF) are summed as they are and brought to 8 bits in `rgb`, so
 /// the output is 8-bit whatever the input's depth.
 /// Samples outside `width` x `height` (a grid's right and bottom overhang) are ignored.
+/// A factor of 1 (an embedded thumbnail a little larger than the box) converts without
+/// shrinking: each subsampled chroma sample serves the luma samples it covers, as libheif
+/// 1.15 (Debian 12's) upsamples for libvips.
 ///
 /// The sums are `Sum`s, one per output pixel and plane: 16-bit ones when a box's sum fits
 /// (`fits`: shrinks of up to 14 at 8 bits, 6 at 10), halving what the shrink holds, which at a
@@ -19,9 +22,13 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     let bitDepth: Int
     let outputWidth: Int
     let outputHeight: Int
-    /// The chroma planes' size, and how many chroma samples one output box spans each way.
+    /// The chroma planes' size, how many chroma samples one chroma box spans each way, how
+    /// many chroma boxes there are across, and how many output pixels share one chroma box
+    /// (as a shift: 0, or the chroma shift at a factor of 1).
     private let chromaSize: (width: Int, height: Int)
     private let chromaBox: (width: Int, height: Int)
+    private let chromaOutputWidth: Int
+    private let chromaShared: (x: Int, y: Int)
     private var sumY: [Sum]
     private var sumCb: [Sum]
     private var sumCr: [Sum]
@@ -36,10 +43,10 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     /// What the sums hold for an output of `outputPixels`: three planes of `Sum`s.
     static func sumBytes(outputPixels: Int) -> Int { 3 * outputPixels * MemoryLayout<Sum>.size }
 
-    /// `factor` must be even when chroma is subsampled, so chroma boxes align with luma boxes.
-    /// `bitDepth` 8 to 16 (every tile added must have it).
+    /// `factor` must be 1 or, when chroma is subsampled, even, so chroma boxes align with luma
+    /// boxes. `bitDepth` 8 to 16 (every tile added must have it).
     init(width: Int, height: Int, factor: Int, chromaShift: (x: Int, y: Int), bitDepth: Int = 8) {
-        precondition(factor >= 1 && factor % (1 << max(chromaShift.x, chromaShift.y)) == 0)
+        precondition(factor == 1 || (factor > 1 && factor % (1 << max(chromaShift.x, chromaShift.y)) == 0))
         precondition((8...16).contains(bitDepth))
         self.bitDepth = bitDepth
         self.width = width
@@ -50,10 +57,13 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         outputHeight = (height + factor - 1) / factor
         let (sx, sy) = chromaShift
         chromaSize = ((width + (1 << sx) - 1) >> sx, (height + (1 << sy) - 1) >> sy)
-        chromaBox = (factor >> sx, factor >> sy)
+        chromaBox = (max(factor >> sx, 1), max(factor >> sy, 1))
+        chromaShared = factor == 1 ? (sx, sy) : (0, 0)
+        chromaOutputWidth = (outputWidth + (1 << chromaShared.x) - 1) >> chromaShared.x
+        let chromaOutputHeight = (outputHeight + (1 << chromaShared.y) - 1) >> chromaShared.y
         sumY = Array(repeating: 0, count: outputWidth * outputHeight)
-        sumCb = sumY
-        sumCr = sumY
+        sumCb = Array(repeating: 0, count: chromaOutputWidth * chromaOutputHeight)
+        sumCr = sumCb
     }
 
     /// Adds a picture (or a grid tile) whose top-left luma sample is at (`x`, `y`); its
@@ -68,7 +78,7 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         Self.accumulate(planes.luma, wide: bitDepth > 8, x: x, y: y, box: luma, into: &sumY)
         guard let chroma = planes.chroma else { return }
         let origin = (x >> chromaShift.x, y >> chromaShift.y)
-        let box = Box(limit: chromaSize, factor: chromaBox, outputWidth: outputWidth)
+        let box = Box(limit: chromaSize, factor: chromaBox, outputWidth: chromaOutputWidth)
         Self.accumulate(chroma.cb, wide: bitDepth > 8, x: origin.0, y: origin.1, box: box, into: &sumCb)
         Self.accumulate(chroma.cr, wide: bitDepth > 8, x: origin.0, y: origin.1, box: box, into: &sumCr)
     }
@@ -82,18 +92,21 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
         let grey = 128 << YCbCrFixedPointCoding.fractionBits
         for oy in 0..<outputHeight {
             let rows = min(factor, height - oy * factor)
-            let chromaRows = min(chromaBox.height, chromaSize.height - oy * chromaBox.height)
-            let luma = reciprocals(rows: rows, box: factor, extent: width)
-            let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width)
+            let chromaRow = oy >> chromaShared.y
+            let chromaRows = min(chromaBox.height, chromaSize.height - chromaRow * chromaBox.height)
+            let luma = reciprocals(rows: rows, box: factor, extent: width, boxes: outputWidth)
+            let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width,
+                                     boxes: chromaOutputWidth)
             for ox in 0..<outputWidth {
                 let i = oy * outputWidth + ox
-                let last = ox == outputWidth - 1
-                let y = (Int(sumY[i]) * (last ? luma.last : luma.inner)) >> Self.reciprocalShift
+                let y = (Int(sumY[i]) * (ox == outputWidth - 1 ? luma.last : luma.inner)) >> Self.reciprocalShift
                 var cb = grey, cr = grey
                 if !monochrome {
-                    let reciprocal = last ? chroma.last : chroma.inner
-                    cb = (Int(sumCb[i]) * reciprocal) >> Self.reciprocalShift
-                    cr = (Int(sumCr[i]) * reciprocal) >> Self.reciprocalShift
+                    let chromaColumn = ox >> chromaShared.x
+                    let c = chromaRow * chromaOutputWidth + chromaColumn
+                    let reciprocal = chromaColumn == chromaOutputWidth - 1 ? chroma.last : chroma.inner
+                    cb = (Int(sumCb[c]) * reciprocal) >> Self.reciprocalShift
+                    cr = (Int(sumCr[c]) * reciprocal) >> Self.reciprocalShift
                 }
                 let (r, g, b) = fixed.rgb(y: y, cb: cb, cr: cr)
                 out[i * 3] = r
@@ -108,16 +121,16 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     /// `YCbCrFixedPointCoding.fractionBits` fraction bits.
     private static var reciprocalShift: Int { 48 - YCbCrFixedPointCoding.fractionBits }
 
-    /// 2^48 over the sample count of a row's boxes, `box` wide, times the depth's scale to 8
-    /// bits: the inner ones, and the last, cut by the plane's `extent`. A mean is below 2^8, so
-    /// a product stays below 2^56; a sum below 2^32 (`fits` or `UInt32`) keeps the rounding
-    /// of the reciprocal under half a unit of the result.
-    private func reciprocals(rows: Int, box: Int, extent: Int) -> (inner: Int, last: Int) {
+    /// 2^48 over the sample count of a row's `boxes` boxes, `box` wide, times the depth's scale
+    /// to 8 bits: the inner ones, and the last, cut by the plane's `extent`. A mean is below
+    /// 2^8, so a product stays below 2^56; a sum below 2^32 (`fits` or `UInt32`) keeps the
+    /// rounding of the reciprocal under half a unit of the result.
+    private func reciprocals(rows: Int, box: Int, extent: Int, boxes: Int) -> (inner: Int, last: Int) {
         func reciprocal(_ columns: Int) -> Int {
             let divisor = (rows * columns) << (bitDepth - 8)
             return ((1 << 48) + divisor / 2) / divisor
         }
-        return (reciprocal(box), reciprocal(min(box, extent - (outputWidth - 1) * box)))
+        return (reciprocal(box), reciprocal(min(box, extent - (boxes - 1) * box)))
     }
 
     /// A plane's extent (samples past it are ignored), how many of its samples an output box
