@@ -4,6 +4,13 @@
 // nothing is fetched from outside the toolchain.
 import PackageDescription
 
+// libvips is opened on first use on x86_64 (CVipsLazy's trampolines), linked elsewhere.
+#if arch(x86_64)
+let libvipsLinked: [LinkerSetting] = []
+#else
+let libvipsLinked: [LinkerSetting] = [.linkedLibrary("vips")]
+#endif
+
 let package = Package(
     name: "Shoebox",
     products: [
@@ -12,7 +19,10 @@ let package = Package(
         .executable(name: "ShoeboxFuzz", targets: ["ShoeboxFuzz"]),
     ],
     targets: [
-        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+        // libvips's headers, with glib's through gmodule's pkg-config (whose --libs also export
+        // the program's symbols, so that COrcLock's stand in for orc's when libvips is opened).
+        // Not vips's pkg-config: its --libs would link libvips at start-up (see CVipsLazy).
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "gmodule-2.0",
                        providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
@@ -45,7 +55,7 @@ let package = Package(
         .target(name: "CLoadedLibrary", path: "Sources/CLoadedLibrary"),
         // libvips's calls that compile and free orc code, one at a time (orc 0.4.33 changes its
         // code memory outside its own lock).
-        .target(name: "COrcLock", path: "Sources/COrcLock", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "COrcLock", path: "Sources/COrcLock", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("orc-0.4")]),
         // libjpeg-turbo (libjpeg62-turbo-dev, pkg-config `libjpeg`: headers in the default path),
         // called from C because its errors longjmp.
         .target(name: "CJPEGDecode", path: "Sources/CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -53,6 +63,9 @@ let package = Package(
         .target(name: "CResample", path: "Sources/CResample"),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
+        // libvips opened on first use: its 125 libraries bound only by a process that needs them.
+        .target(name: "CVipsLazy", dependencies: ["CVips"], path: "Sources/CVipsLazy", exclude: ["vips_functions.def"],
+                linkerSettings: [.linkedLibrary("dl")] + libvipsLinked),
         // Values and pure rules: what an asset, an album and a file are, and the rules that
         // need no library (sizes, capture time, Live Photo pairing, resource grouping).
         .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel", swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -71,7 +84,7 @@ let package = Package(
         // giflib, lcms2, libjpeg-turbo, and Shoebox's own resampler.
         .target(name: "ShoeboxMedia", dependencies: ["ShoeboxModel", "ShoeboxParsers", "CVips", "CExif", "CGif", "CFFmpeg",
                                                      "CDe265", "CDav1d", "CLCMS2", "CRaw", "CCrashGuard", "CLoadedLibrary",
-                                                     "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample"],
+                                                     "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CVipsLazy"],
                 path: "Sources/ShoeboxMedia", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The ingest: its pipeline and stages, the library folder, the profiler, covers.
         .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxPlaces", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog",

@@ -5,8 +5,9 @@
 # The binary is a release build with the Swift runtime and Foundation linked in
 # (--static-swift-stdlib), so the package needs no Swift toolchain: its dependencies are
 # Debian's own libraries, computed by dpkg-shlibdeps from what the binary links, plus the
-# FFmpeg libraries Shoebox opens by SONAME when a video first needs them (found through the
-# -dev packages' links, so their versions are the ones the build saw).
+# FFmpeg libraries Shoebox opens by SONAME when a video first needs them and libvips, opened
+# when an image first needs it (found through the -dev packages' links, so their versions are
+# the ones the build saw).
 #
 # The package holds /usr/bin/shoebox; the pipelines and the places data under
 # /usr/share/shoebox, where the binary looks for them beside its bin/; the manual page and the
@@ -70,11 +71,12 @@ EOF
 chmod 0644 "$stage"/usr/share/bash-completion/completions/shoebox "$stage"/usr/share/zsh/vendor-completions/_shoebox \
     "$stage/usr/share/doc/shoebox/copyright"
 
-# The Debian package that ships the run-time library a -dev package's link points at.
+# The Debian package that ships the run-time library a -dev package's link points at: the
+# pkg-config package PACKAGE's lib FILE.so (FILE defaults to PACKAGE).
 package_of_library() {
     local library="$1" libdir file
     libdir="$(pkg-config --variable=libdir "$library")"
-    file="$(readlink -f "$libdir/$library.so")"
+    file="$(readlink -f "$libdir/${2:-$library}.so")"
     [[ -f "$file" ]] || die "no $library.so under $libdir (is ${library}-dev installed?)"
     dpkg -S "$file" | head -n 1 | cut -d: -f1
 }
@@ -88,6 +90,8 @@ loaded=()
 for library in libavformat libavcodec libswscale libavutil; do
     loaded+=("$(package_of_library "$library")")
 done
+# libvips too, opened on first use on x86_64 (CVipsLazy), where the binary does not name it.
+readelf -d "$stage/usr/bin/shoebox" | grep -q 'NEEDED.*\[libvips' || loaded+=("$(package_of_library vips libvips)")
 depends="$shlib_depends, $(IFS=,; echo "${loaded[*]}" | sed 's/,/, /g')"
 
 installed_size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"

@@ -42,7 +42,14 @@ void orc_program_free(OrcProgram *program) {
     pthread_mutex_unlock(&sb_orc_lock);
 }
 
+/* orc's own, declared here as orc.h declares it: the one call of orc's this layer makes
+ * directly. It keeps liborc among the program's libraries (the linker drops a library nothing
+ * calls), and with liborc there the linker exports the two functions above, which the dynamic
+ * linker needs to find in the program when libvips is opened later (CVipsLazy). */
+const char *orc_version_string(void);
+
 int sb_orc_calls_are_serialised(void) {
-    return dlsym(RTLD_DEFAULT, "orc_program_compile") == (void *) orc_program_compile &&
+    return orc_version_string() != NULL &&
+           dlsym(RTLD_DEFAULT, "orc_program_compile") == (void *) orc_program_compile &&
            dlsym(RTLD_DEFAULT, "orc_program_free") == (void *) orc_program_free;
 }

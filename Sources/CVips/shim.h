@@ -3,6 +3,7 @@
 // called directly from Swift. Each wrapper passes only the options it names.
 #include <string.h>
 #include <vips/vips.h>
+#include <vips/vector.h>
 
 typedef enum {
     SB_FORMAT_JPEG = 1,
@@ -102,6 +103,11 @@ static inline int sb_vips_start_prepared(const char *argv0, int concurrency, SBV
     vips_cache_set_max_mem(0);
     vips_concurrency_set(concurrency);
     return home == SB_VIPS_HOME_USERS ? 1 : 0;
+}
+
+/* libvips's operations run their plain C loops, never orc's generated code, from now on. */
+static inline void sb_vips_turn_orc_off(void) {
+    vips_vector_set_enabled(FALSE);
 }
 
 /* Whether vips_init, run now, would write the environment itself: with no VIPSHOME (the

@@ -14,7 +14,8 @@
  * orc that locks more. */
 
 /* 1 when libvips's calls to orc_program_compile and orc_program_free reach this layer; 0 when
- * they do not (orc's run unserialised: this process was not linked with this layer). */
+ * they do not (orc's would run unserialised: this process was not linked with this layer, or
+ * its program does not export them). libvips's start asks, and turns orc off when they do not. */
 int sb_orc_calls_are_serialised(void);
 
 #endif

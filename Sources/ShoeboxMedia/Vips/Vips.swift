@@ -1,6 +1,7 @@
 import CLoadedLibrary
 import COrcLock
 import CVips
+import CVipsLazy
 import Foundation
 
 /// The process-wide libvips setup and its error buffer.
@@ -23,6 +24,9 @@ public enum Vips {
     /// 0 started without modules, 1 started with the user's VIPSHOME modules, -1 failed.
     private static let startOnce: Int32 = {
         let started = sb_vips_start_prepared(CommandLine.arguments.first ?? "shoebox", 1, environmentOnce)
+        // Unserialised, orc's code memory can be corrupted by two resizes at once: libvips then
+        // runs its plain C loops instead.
+        if started >= 0 && !orcCallsAreSerialised { sb_vips_turn_orc_off() }
         if !restoresLater { sb_vips_restore_environment(environmentOnce) }
         return started
     }()
@@ -55,8 +59,10 @@ public enum Vips {
         sb_vips_restore_environment(environmentOnce)
     }
 
-    /// The folder libvips was loaded from, where its modules folder is.
+    /// The folder libvips was loaded from, where its modules folder is: libvips is opened here
+    /// (CVipsLazy), before anything of it is called.
     private static let libraryFolder: String? = {
+        sb_vips_lazy_load()
         var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard sb_loaded_library_folder("vips_init", &folder, folder.count) == 0 else { return nil }
         return String(cString: folder)
@@ -89,7 +95,8 @@ public enum Vips {
     /// Whether libvips's calls that make and free orc code run one at a time (`COrcLock`): orc
     /// 0.4.33 changes its code memory outside its own lock, and the workers' resizes, built and
     /// dropped side by side, then corrupt the heap (docs/BENCHMARKS.md, "the heap corruption is
-    /// orc's"). False only in a process not linked with COrcLock.
+    /// orc's"). False only in a process not linked with COrcLock or whose program does not
+    /// export its functions; libvips's start then turns orc off.
     package static var orcCallsAreSerialised: Bool { sb_orc_calls_are_serialised() == 1 }
 
     private static func loadModule(_ module: SBVipsModule) {
