@@ -19,10 +19,9 @@ let package = Package(
         .executable(name: "ShoeboxFuzz", targets: ["ShoeboxFuzz"]),
     ],
     targets: [
-        // libvips's headers, with glib's through gmodule's pkg-config (whose --libs also export
-        // the program's symbols, so that COrcLock's stand in for orc's when libvips is opened).
-        // Not vips's pkg-config: its --libs would link libvips at start-up (see CVipsLazy).
-        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "gmodule-2.0",
+        // libvips's headers, with glib's through gobject's pkg-config; not vips's, whose --libs
+        // would link libvips at start-up (see CVipsLazy).
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "gobject-2.0",
                        providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),

@@ -68,6 +68,6 @@ struct PostgresCatalogTests {
         let uri = try PostgresServer.makeDatabase()
         let error = #expect(throws: CatalogError.self) { try CatalogFactory.open(.postgres(uri: uri), for: .reading) }
         guard case let .olderSchema(_, found, current)? = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(found == 0 && current == 16)
+        #expect(found == 0 && current == 17)
     }
 }

@@ -70,7 +70,7 @@ struct PostgresConnectionTests {
         }
         #expect(errors.all.isEmpty, "\(errors.all)")
         let versions = try connections[0].query("SELECT version FROM shoebox_schema ORDER BY version").rows.map { $0.int("version") }
-        #expect(versions == [8, 9, 10, 11, 12, 13, 14, 15, 16])
+        #expect(versions == [8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
         #expect(PostgresSchema.currentVersion == CatalogSchema.currentVersion)
     }
 

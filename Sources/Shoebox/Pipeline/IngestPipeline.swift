@@ -81,7 +81,17 @@ public final class IngestPipeline {
     /// The summary counts every file once. For one process of a supervised ingest
     /// (`options.journal`), it covers the whole command: what earlier processes did is counted,
     /// and not reported again.
+    /// A catalog write that finds the disk full, wherever in the run, stops it in the words of
+    /// `IngestStoppedError.libraryFull`.
     public func run(roots: [String], onEvent: (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
+        do {
+            return try runStages(roots: roots, onEvent: onEvent)
+        } catch {
+            throw IngestStoppedError.fromCatalog(error)
+        }
+    }
+
+    private func runStages(roots: [String], onEvent: (IngestEvent) -> Void) throws -> IngestSummary {
         try Vips.start()
         let started = options.journal?.started ?? Date()
         let resolved = roots.map(Self.resolve)

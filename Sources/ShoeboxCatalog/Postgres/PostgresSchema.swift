@@ -233,6 +233,11 @@ enum PostgresSchema {
         ALTER TABLE assets ADD COLUMN drive_shot integer;
         CREATE INDEX assets_drive ON assets(drive_camera, album_folder, taken_at) WHERE drive_camera IS NOT NULL;
         """),
+        // SQLite's migration 17 (issue 32) adds the index on a pair's partner that this catalog
+        // has had from its first version (above): the same versions on both backends.
+        (17, """
+        CREATE INDEX IF NOT EXISTS assets_paired ON assets(paired_asset_id) WHERE paired_asset_id IS NOT NULL;
+        """),
     ]
 
     static let list = PostgresMigrationList(versionTable: "shoebox_schema", migrations: migrations)

@@ -287,6 +287,13 @@ enum CatalogSchema {
         ALTER TABLE assets ADD COLUMN drive_shot INTEGER;
         CREATE INDEX assets_drive ON assets(drive_camera, album_folder, taken_at) WHERE drive_camera IS NOT NULL;
         """,
+        // 17 (issue 32): a paired asset found by its partner's id, as PostgreSQL's catalog has
+        // had from its first version. Every record releases the recorded row's old pair
+        // (`CatalogPairing.release`), which read the whole table without it: a library's ingest
+        // slowed with its size (a third of its time at 40,000 photos).
+        """
+        CREATE INDEX assets_paired ON assets(paired_asset_id) WHERE paired_asset_id IS NOT NULL;
+        """,
     ]
 
     /// Work a migration does in Swift, after its SQL and in the same transaction, keyed by the
