@@ -34,9 +34,10 @@
 # iPhone's 320 x 240) make the phone set: PHONE_COPIES copies of each (default 10) as shot and as
 # many with the rotation (irot) set to 0, as the same phone held sideways stores its pictures,
 # each copy with a trailing free box of its own so that none is settled as known content.
-# phone-256 (`bench-256`) against phone-vips-256; phone-flat-256 and phone-flat-vips-256 the
-# sideways copies alone (a 256 x 192 thumbnail, which the item covers: an upright 3:4 picture's
-# is 256 x 341, which it does not); phone-default against phone-vips-256 + phone-vips-1440.
+# phone-256 (`bench-256`: a 256 px long edge, which the item covers either way) against
+# phone-vips-256; phone-flat-256 and phone-flat-vips-256 the sideways copies alone;
+# phone-default against phone-vips-256 + phone-vips-1440 (its grid thumbnail, 256 px wide, is
+# 256 x 192 sideways, which the item covers, and 256 x 341 upright, which it does not).
 #
 # --jpeg runs only shoebox-jpg and djpeg-floor (the one that goes first alternating by round), a
 # check of the JPEG floor ratio that takes a minute or two: on a loaded machine, read its CPU
