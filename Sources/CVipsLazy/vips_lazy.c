@@ -29,7 +29,6 @@ static const char *const sb_vips_names[SB_VIPS_FUNCTIONS] = {
 __attribute__((visibility("hidden"))) void *sb_vips_table[SB_VIPS_FUNCTIONS];
 
 static pthread_once_t sb_vips_once = PTHREAD_ONCE_INIT;
-static atomic_int sb_vips_loaded;
 
 static void sb_vips_open(void) {
     char soname[64];
@@ -48,7 +47,6 @@ static void sb_vips_open(void) {
         }
         atomic_store_explicit((_Atomic(void *) *) &sb_vips_table[index], function, memory_order_release);
     }
-    atomic_store_explicit(&sb_vips_loaded, 1, memory_order_release);
 }
 
 int sb_vips_lazy_load(void) {
@@ -56,14 +54,9 @@ int sb_vips_lazy_load(void) {
     return 0;
 }
 
-int sb_vips_lazy_is_loaded(void) {
-    return atomic_load_explicit(&sb_vips_loaded, memory_order_acquire);
-}
-
 #else
 
 /* Elsewhere libvips is linked as usual (Package.swift) and open from the start. */
 int sb_vips_lazy_load(void) { return 0; }
-int sb_vips_lazy_is_loaded(void) { return 1; }
 
 #endif

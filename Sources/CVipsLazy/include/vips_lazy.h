@@ -13,7 +13,4 @@
 /* Opens libvips and resolves every function, once; returns 0, or ends the process as above. */
 int sb_vips_lazy_load(void);
 
-/* 1 once libvips is open in this process, else 0 (a test's and the profile's question). */
-int sb_vips_lazy_is_loaded(void);
-
 #endif

@@ -87,8 +87,8 @@ package struct HEIFShrinkingDecoder {
         guard let primary = container.primary, Self.codedTypes.contains(primary.type) || primary.type == "grid",
               !hasAlpha(primary), let transforms = transforms(of: primary),
               let stored = spatialExtent(of: primary) else { return nil }
-        if let primarySize, primarySize != displayed(stored, transforms) { return nil }
         let shown = displayed(stored, transforms)
+        if let primarySize, primarySize != shown { return nil }
         let item = thumbnail(of: primary, shown: shown, covering: box) ?? primary
         guard let itemTransforms = item.id == primary.id ? transforms : self.transforms(of: item),
               let size = spatialExtent(of: item),
