@@ -4,11 +4,11 @@
 // nothing is fetched from outside the toolchain.
 import PackageDescription
 
-// libvips is opened on first use on x86_64 (CVipsLazy's trampolines), linked elsewhere.
+// libvips and libpq are opened on first use on x86_64 (CLazyLibraries's trampolines), linked elsewhere.
 #if arch(x86_64)
-let libvipsLinked: [LinkerSetting] = []
+let lazyLibrariesLinked: [LinkerSetting] = []
 #else
-let libvipsLinked: [LinkerSetting] = [.linkedLibrary("vips")]
+let lazyLibrariesLinked: [LinkerSetting] = [.linkedLibrary("vips"), .linkedLibrary("pq")]
 #endif
 
 let package = Package(
@@ -20,7 +20,7 @@ let package = Package(
     ],
     targets: [
         // libvips's headers, with glib's through gobject's pkg-config; not vips's, whose --libs
-        // would link libvips at start-up (see CVipsLazy).
+        // would link libvips at start-up (see CLazyLibraries).
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "gobject-2.0",
                        providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
@@ -47,8 +47,8 @@ let package = Package(
                        providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CRaw", path: "Sources/CRaw", pkgConfig: "libraw_r",
                        providers: [.apt(["libraw-dev"])]),
-        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
-                       providers: [.apt(["libpq-dev"])]),
+        // libpq's header only, for the same reason (CLazyLibraries opens libpq on first use).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .target(name: "CLoadedLibrary", path: "Sources/CLoadedLibrary"),
@@ -62,9 +62,11 @@ let package = Package(
         .target(name: "CResample", path: "Sources/CResample"),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
-        // libvips opened on first use: its 125 libraries bound only by a process that needs them.
-        .target(name: "CVipsLazy", dependencies: ["CVips"], path: "Sources/CVipsLazy", exclude: ["vips_functions.def"],
-                linkerSettings: [.linkedLibrary("dl")] + libvipsLinked),
+        // libvips and libpq opened on first use: their libraries (125 and 19) bound only by a
+        // process that needs them.
+        .target(name: "CLazyLibraries", dependencies: ["CVips"], path: "Sources/CLazyLibraries",
+                exclude: ["vips_functions.def", "libpq_functions.def", "lazy_trampolines.inc"],
+                linkerSettings: [.linkedLibrary("dl")] + lazyLibrariesLinked),
         // Values and pure rules: what an asset, an album and a file are, and the rules that
         // need no library (sizes, capture time, Live Photo pairing, resource grouping).
         .target(name: "ShoeboxModel", path: "Sources/ShoeboxModel", swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -77,13 +79,13 @@ let package = Package(
         .target(name: "ShoeboxParsers", dependencies: ["ShoeboxModel", "CXXHash", "CExpat", "CZlib"],
                 path: "Sources/ShoeboxParsers", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The catalog: one core over two SQL dialects, SQLite (the default) and PostgreSQL.
-        .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ"],
+        .target(name: "ShoeboxCatalog", dependencies: ["ShoeboxModel", "CSQLite", "CLibPQ", "CLazyLibraries"],
                 path: "Sources/ShoeboxCatalog", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The decoding libraries' Swift side: libvips, libexif, LibRaw, FFmpeg, libde265, dav1d,
         // giflib, lcms2, libjpeg-turbo, and Shoebox's own resampler.
         .target(name: "ShoeboxMedia", dependencies: ["ShoeboxModel", "ShoeboxParsers", "CVips", "CExif", "CGif", "CFFmpeg",
                                                      "CDe265", "CDav1d", "CLCMS2", "CRaw", "CCrashGuard", "CLoadedLibrary",
-                                                     "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CVipsLazy"],
+                                                     "CFFmpegLoader", "CJPEGDecode", "COrcLock", "CResample", "CLazyLibraries"],
                 path: "Sources/ShoeboxMedia", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The ingest: its pipeline and stages, the library folder, the profiler, covers.
         .target(name: "Shoebox", dependencies: ["ShoeboxModel", "ShoeboxPlaces", "ShoeboxParsers", "ShoeboxMedia", "ShoeboxCatalog",

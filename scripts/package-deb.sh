@@ -90,8 +90,10 @@ loaded=()
 for library in libavformat libavcodec libswscale libavutil; do
     loaded+=("$(package_of_library "$library")")
 done
-# libvips too, opened on first use on x86_64 (CVipsLazy), where the binary does not name it.
+# libvips and libpq too, opened on first use on x86_64 (CLazyLibraries), where the binary does
+# not name them.
 readelf -d "$stage/usr/bin/shoebox" | grep -q 'NEEDED.*\[libvips' || loaded+=("$(package_of_library vips libvips)")
+readelf -d "$stage/usr/bin/shoebox" | grep -q 'NEEDED.*\[libpq' || loaded+=("$(package_of_library libpq)")
 depends="$shlib_depends, $(IFS=,; echo "${loaded[*]}" | sed 's/,/, /g')"
 
 installed_size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"

@@ -45,7 +45,7 @@ void orc_program_free(OrcProgram *program) {
 /* orc's own, declared here as orc.h declares it: the one call of orc's this layer makes
  * directly. It keeps liborc among the program's libraries (the linker drops a library nothing
  * calls), and with liborc there the linker exports the two functions above, which the dynamic
- * linker needs to find in the program when libvips is opened later (CVipsLazy). */
+ * linker needs to find in the program when libvips is opened later (CLazyLibraries). */
 const char *orc_version_string(void);
 
 int sb_orc_calls_are_serialised(void) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `shoebox metadata` starts libvips (and opens it: CVipsLazy) only for a still whose header
+/// `shoebox metadata` starts libvips (and opens it: CLazyLibraries) only for a still whose header
 /// `JPEGHeader` or `HEIFHeader` cannot read, and loads only the plug-in module that still's format needs
 /// (`Vips.start(for:)`): mapping libheif and libjxl (and libhwy's timer calibration at load)
 /// cost more than the rest of a run's start-up. The dynamic linker's log (`LD_DEBUG=files`,

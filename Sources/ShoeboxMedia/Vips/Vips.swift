@@ -1,7 +1,7 @@
 import CLoadedLibrary
 import COrcLock
 import CVips
-import CVipsLazy
+import CLazyLibraries
 import Foundation
 
 /// The process-wide libvips setup and its error buffer.
@@ -60,7 +60,7 @@ public enum Vips {
     }
 
     /// The folder libvips was loaded from, where its modules folder is: libvips is opened here
-    /// (CVipsLazy), before anything of it is called.
+    /// (CLazyLibraries), before anything of it is called.
     private static let libraryFolder: String? = {
         sb_vips_lazy_load()
         var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
