@@ -5,6 +5,8 @@ import Testing
 
 /// The bounded queue between stages: back-pressure instead of an ever-growing backlog.
 @Suite struct BlockingQueueTests {
+    /// The producer fills the queue before anything is taken; from then on it is never more
+    /// than the queue's four elements ahead of the consumer.
     @Test func aFullQueueHoldsItsProducerBack() throws {
         let queue = BlockingQueue<Int>(capacity: 4)
         let pushed = AtomicCounter()
@@ -16,12 +18,40 @@ import Testing
             }
             queue.close()
         }
-        usleep(100_000)
-        #expect(pushed.value == 4)
+        while pushed.value < 4 { sched_yield() }
         var received: [Int] = []
-        while let value = queue.pop() { received.append(value) }
+        var mostAhead = 0
+        while let value = queue.pop() {
+            received.append(value)
+            mostAhead = max(mostAhead, pushed.value - received.count)
+        }
         producer.wait()
         #expect(received == Array(0..<1000))
+        #expect(mostAhead <= 4)
+    }
+
+    /// Two producers and two consumers on a queue of one: every element arrives once, and
+    /// nobody waits for ever (a wake-up given to the wrong side would hang this test).
+    @Test func producersAndConsumersOnBothSidesHandOverEveryElement() {
+        let queue = BlockingQueue<Int>(capacity: 1)
+        let producers = DispatchGroup()
+        for side in 0..<2 {
+            DispatchQueue(label: "producer \(side)").async(group: producers) {
+                for value in 0..<5000 { queue.push(side * 5000 + value) }
+            }
+        }
+        let consumers = DispatchGroup()
+        let lock = NSLock()
+        var received: [Int] = []
+        for side in 0..<2 {
+            DispatchQueue(label: "consumer \(side)").async(group: consumers) {
+                while let value = queue.pop() { lock.lock(); received.append(value); lock.unlock() }
+            }
+        }
+        producers.wait()
+        queue.close()
+        consumers.wait()
+        #expect(received.sorted() == Array(0..<10000))
     }
 
     @Test func aClosedQueueDrainsThenEnds() {

@@ -277,21 +277,24 @@ public final class IngestPipeline {
         let oriented = queue(OrientedImage.self)
         let classified = queue(OrientedImage.self)
         let rendered = queue(AssetDraft.self)
+        // A file settled on the way (unchanged, failed) goes straight to the catalog's queue: its
+        // close waits for the thumbnail stage, which ends after every stage before it.
         StageRunner.start(PlanStage(catalog: catalog, library: library, recipes: recipes, retryFailed: options.retryFailed,
                                     failedInThisCommand: failedSoFar),
-                          workers: 1, input: discovered, output: planned, group: group, observer: observer)
+                          workers: 1, input: discovered, output: planned, settled: rendered, group: group, observer: observer)
         // Whole files wait here within `readAheadBytes`: the reader waits for the decode workers.
         let readStage = ReadStage(maxFileBytes: c.limits.maxFileBytes, readAhead: ByteBudget(capacity: readAheadBytes))
         StageRunner.start(readStage, workers: c.concurrency.read,
-                          input: planned, output: read, group: group, observer: observer)
+                          input: planned, output: read, settled: rendered, group: group, observer: observer)
         StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
-                          workers: 1, input: read, output: matched, group: group, observer: observer)
+                          workers: 1, input: read, output: matched, settled: rendered, group: group, observer: observer)
         // Decoded pictures are on their way to the thumbnail workers within `decodedPictureBytes`.
         StageRunner.start(DecodeStage(configuration: c, progress: progress, decodedPictures: decodedPictures),
-                          workers: decodeWorkers, input: matched, output: decoded, group: group, observer: observer)
+                          workers: decodeWorkers, input: matched, output: decoded, settled: rendered, group: group, observer: observer)
         StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented,
-                          group: group, observer: observer)
-        StageRunner.start(ClassifyStage(panoramaAbove: c.aspectRule.panoramaAbove), workers: c.concurrency.classify, input: oriented, output: classified, group: group, observer: observer)
+                          settled: rendered, group: group, observer: observer)
+        StageRunner.start(ClassifyStage(panoramaAbove: c.aspectRule.panoramaAbove), workers: c.concurrency.classify, input: oriented,
+                          output: classified, settled: rendered, group: group, observer: observer)
         StageRunner.start(ThumbnailStage(configuration: c, library: library), workers: c.concurrency.thumbnail,
                           input: classified, output: rendered, group: group, observer: observer)
         return (discovered, rendered)

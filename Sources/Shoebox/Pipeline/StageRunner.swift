@@ -2,7 +2,9 @@ import Dispatch
 
 /// Runs a stage with a fixed number of workers between two bounded queues.
 ///
-/// Settled items pass through untouched; a thrown `IngestError` becomes a settled failure.
+/// Settled items pass through untouched, or, given a `settled` queue (the pipeline's last),
+/// go straight there: an unchanged file of a re-run crosses two queues, not eight. A thrown
+/// `IngestError` becomes a settled failure.
 /// When the input is drained and every worker has finished, the output is closed. With an
 /// observer, each worker times every file it works on (see `PipelineObserver`); without one
 /// the loop reads no clock.
@@ -11,9 +13,11 @@ enum StageRunner {
         _ stage: Stage, workers: Int,
         input: BlockingQueue<PipelineItem<Stage.Input>>,
         output: BlockingQueue<PipelineItem<Stage.Output>>,
+        settled: BlockingQueue<PipelineItem<AssetDraft>>? = nil,
         group: DispatchGroup,
         observer: PipelineObserver? = nil
     ) {
+        let lanes = StageLanes(output: output, settled: settled)
         let finished = DispatchGroup()
         let count = max(1, workers)
         observer?.stageStarted(stage.name, workers: count)
@@ -22,13 +26,13 @@ enum StageRunner {
             // a thread of their own instead of starving the shared pool.
             DispatchQueue(label: "shoebox.\(stage.name).\(index)").async(group: finished) {
                 if let observer {
-                    runTimed(stage, worker: index, input: input, output: output, observer: observer)
+                    runTimed(stage, worker: index, input: input, lanes: lanes, observer: observer)
                     return
                 }
                 // The input is gone before the push waits for room: a decoded picture a stage is
                 // done with is not kept while the next stage is full.
                 while let result = input.pop().map({ process($0, with: stage) }) {
-                    output.push(result)
+                    lanes.push(result)
                 }
             }
         }
@@ -44,7 +48,7 @@ enum StageRunner {
     private static func runTimed<Stage: PipelineStage>(
         _ stage: Stage, worker: Int,
         input: BlockingQueue<PipelineItem<Stage.Input>>,
-        output: BlockingQueue<PipelineItem<Stage.Output>>,
+        lanes: StageLanes<Stage.Output>,
         observer: PipelineObserver
     ) {
         var asked = MonotonicClock.now()
@@ -55,14 +59,14 @@ enum StageRunner {
             let libraries = LibraryClock.stopCounting() ?? []
             let ended = MonotonicClock.now()
             guard case let .work(payload) = item else {
-                output.push(result)
+                lanes.push(result)
                 asked = MonotonicClock.now()
                 continue
             }
             var timing = StageTiming(stage: stage.name, worker: worker, item: result, input: payload.draft, start: began,
                                      work: ended - began, waited: began - asked, blocked: 0)
             if libraries.contains(where: { $0 > 0 }) { timing.libraries = libraries }
-            output.push(result)
+            lanes.push(result)
             asked = MonotonicClock.now()
             timing.blocked = asked - ended
             observer.record(timing)
