@@ -4,8 +4,9 @@
 #   scripts/bench.sh [--real DIR | --jpeg] CORPUS [ROUNDS]
 #
 # CORPUS comes from ../shared/bench/make-corpus.sh (kept outside the repo); ROUNDS defaults to 5.
-# Builds a release binary, then runs ROUNDS rounds. Each round runs every contender once, one
-# after the other, so that machine noise (the machine is shared) falls on all of them alike:
+# Builds the release binary the Debian package ships, then runs ROUNDS rounds. Each round runs
+# every contender once, one after the other, so that machine noise (the machine is shared) falls
+# on all of them alike:
 #   shoebox        `shoebox ingest --pipeline bench-256 --jobs 2` on the anchors' image files
 #                  (JPEG, PNG, HEIC, WebP), into a fresh library; shoebox-jpg / shoebox-heic: the
 #                  JPEGs / HEICs alone; shoebox-pair: `--pipeline bench-thumb-preview` (a 256 px
@@ -65,8 +66,11 @@ python="${PYTHON:-$corpus/../pillow-venv/bin/python}"
 export VIPS_CONCURRENCY=1 VIPS_WARNING=1
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 
-swift build -c release --package-path "$root" >&2
-shoebox="$root/.build/release/shoebox"
+# The binary the Debian package ships (scripts/package-deb.sh: the Swift runtime and Foundation
+# linked in, in the same build folder), as the anchors are measured as Debian installs them.
+deb_build="${SHOEBOX_DEB_BUILD_PATH:-$root/.build/deb}"
+swift build -c release --static-swift-stdlib --product shoebox --package-path "$root" --build-path "$deb_build" >&2
+shoebox="$deb_build/release/shoebox"
 
 find "$corpus" -type f | sort > "$work/all"
 grep -iE '\.(jpe?g|png|heic|heif|webp)$' "$work/all" > "$work/img"

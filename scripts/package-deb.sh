@@ -5,9 +5,9 @@
 # The binary is a release build with the Swift runtime and Foundation linked in
 # (--static-swift-stdlib), so the package needs no Swift toolchain: its dependencies are
 # Debian's own libraries, computed by dpkg-shlibdeps from what the binary links, plus the
-# FFmpeg libraries Shoebox opens by SONAME when a video first needs them and libvips, opened
-# when an image first needs it (found through the -dev packages' links, so their versions are
-# the ones the build saw).
+# FFmpeg libraries Shoebox opens by SONAME when a video first needs them, libvips, opened
+# when an image first needs it, and libpq, opened by a PostgreSQL catalog (found through the
+# -dev packages' links, so their versions are the ones the build saw).
 #
 # The package holds /usr/bin/shoebox; the pipelines and the places data under
 # /usr/share/shoebox, where the binary looks for them beside its bin/; the manual page and the
