@@ -31,12 +31,16 @@ package final class FrameDecoder {
 
     /// The first decoded frame at or after `target` (or the last one decoded within `limit`
     /// frames, or at the end of the stream). The caller frees it.
+    ///
+    /// Frames shown before `target` that no other frame refers to (most B-frames) are not
+    /// decoded at all, as mpv drops them on a precise seek: the frame returned is the same, and a
+    /// poster halfway into a group of pictures costs the reference frames before it only.
     func frame(from format: UnsafeMutablePointer<AVFormatContext>, stream: Int32, atOrAfter target: Int64?,
                limit: Int) throws -> UnsafeMutablePointer<AVFrame> {
         var best: UnsafeMutablePointer<AVFrame>?
         var decoded = 0
         do {
-            try forEachFrame(from: format, stream: stream) { frame in
+            try forEachFrame(from: format, stream: stream, skippingUnreferencedBefore: target) { frame in
                 decoded += 1
                 if best == nil { best = av_frame_alloc() }
                 guard let kept = best else { throw MediaError.ffmpeg(operation: "decode", message: "out of memory") }
@@ -56,8 +60,11 @@ package final class FrameDecoder {
     /// Calls `body` with every decoded frame of `stream` from the current read position, in
     /// decoding order, until the stream ends or `body` returns false. The frame is only lent.
     /// `others` is lent every packet of the other streams as it is read (it may take its data).
+    /// A packet shown before `skippingUnreferencedBefore` is decoded only if it is a reference
+    /// frame (FFmpeg's AVDISCARD_NONREF, set packet by packet): its picture never reaches `body`.
     func forEachFrame(from format: UnsafeMutablePointer<AVFormatContext>, stream: Int32,
                       others: ((UnsafeMutablePointer<AVPacket>) throws -> Void)? = nil,
+                      skippingUnreferencedBefore target: Int64? = nil,
                       _ body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws {
         guard let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw MediaError.ffmpeg(operation: "decode", message: "out of memory")
@@ -79,6 +86,10 @@ package final class FrameDecoder {
                     if packet.pointee.stream_index != stream {
                         try others?(packet)
                         continue
+                    }
+                    if let target {
+                        let shown = packet.pointee.pts
+                        codec.pointee.skip_frame = shown != sb_av_nopts() && shown < target ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
                     }
                     _ = avcodec_send_packet(codec, packet)
                 }
