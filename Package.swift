@@ -4,11 +4,12 @@
 // nothing is fetched from outside the toolchain.
 import PackageDescription
 
-// libvips and libpq are opened on first use on x86_64 (CLazyLibraries's trampolines), linked elsewhere.
+// libvips, libpq, LibRaw, libde265 and dav1d are opened on first use on x86_64 (CLazyLibraries's
+// trampolines), linked elsewhere.
 #if arch(x86_64)
 let lazyLibrariesLinked: [LinkerSetting] = []
 #else
-let lazyLibrariesLinked: [LinkerSetting] = [.linkedLibrary("vips"), .linkedLibrary("pq")]
+let lazyLibrariesLinked: [LinkerSetting] = ["vips", "pq", "raw_r", "de265", "dav1d"].map { .linkedLibrary($0) }
 #endif
 
 let package = Package(
@@ -39,14 +40,13 @@ let package = Package(
         // CFFmpegLoader loads the libraries on first use (Debian: headers in the default path).
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
-        .systemLibrary(name: "CDe265", path: "Sources/CDe265", pkgConfig: "libde265",
-                       providers: [.apt(["libde265-dev"])]),
-        .systemLibrary(name: "CDav1d", path: "Sources/CDav1d", pkgConfig: "dav1d",
-                       providers: [.apt(["libdav1d-dev"])]),
+        // The headers only of libde265, dav1d and LibRaw (in the default path): no pkgConfig,
+        // whose --libs would link them at start-up (CLazyLibraries opens each on first use).
+        .systemLibrary(name: "CDe265", path: "Sources/CDe265", providers: [.apt(["libde265-dev"])]),
+        .systemLibrary(name: "CDav1d", path: "Sources/CDav1d", providers: [.apt(["libdav1d-dev"])]),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2",
                        providers: [.apt(["liblcms2-dev"])]),
-        .systemLibrary(name: "CRaw", path: "Sources/CRaw", pkgConfig: "libraw_r",
-                       providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(name: "CRaw", path: "Sources/CRaw", providers: [.apt(["libraw-dev"])]),
         // libpq's header only, for the same reason (CLazyLibraries opens libpq on first use).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -62,10 +62,11 @@ let package = Package(
         .target(name: "CResample", path: "Sources/CResample"),
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegLoader",
                 linkerSettings: [.linkedLibrary("dl")]),
-        // libvips and libpq opened on first use: their libraries (125 and 19) bound only by a
-        // process that needs them.
-        .target(name: "CLazyLibraries", dependencies: ["CVips"], path: "Sources/CLazyLibraries",
-                exclude: ["vips_functions.def", "libpq_functions.def", "lazy_trampolines.inc"],
+        // Libraries opened on first use, bound only by a process that needs them: libvips (125
+        // libraries with its own), libpq (19), LibRaw, libde265, dav1d.
+        .target(name: "CLazyLibraries", path: "Sources/CLazyLibraries",
+                exclude: ["vips_functions.def", "libpq_functions.def", "libraw_functions.def", "de265_functions.def",
+                          "dav1d_functions.def", "lazy_trampolines.inc", "lazy_trampolines_define.inc"],
                 linkerSettings: [.linkedLibrary("dl")] + lazyLibrariesLinked),
         // Values and pure rules: what an asset, an album and a file are, and the rules that
         // need no library (sizes, capture time, Live Photo pairing, resource grouping).

@@ -5,9 +5,9 @@
 # The binary is a release build with the Swift runtime and Foundation linked in
 # (--static-swift-stdlib), so the package needs no Swift toolchain: its dependencies are
 # Debian's own libraries, computed by dpkg-shlibdeps from what the binary links, plus the
-# FFmpeg libraries Shoebox opens by SONAME when a video first needs them, libvips, opened
-# when an image first needs it, and libpq, opened by a PostgreSQL catalog (found through the
-# -dev packages' links, so their versions are the ones the build saw).
+# FFmpeg libraries Shoebox opens by SONAME when a video first needs them and those it opens on
+# first use (libvips, libpq, LibRaw, libde265, dav1d), found through the -dev packages' links,
+# so their versions are the ones the build saw.
 #
 # The package holds /usr/bin/shoebox; the pipelines and the places data under
 # /usr/share/shoebox, where the binary looks for them beside its bin/; the manual page and the
@@ -90,10 +90,11 @@ loaded=()
 for library in libavformat libavcodec libswscale libavutil; do
     loaded+=("$(package_of_library "$library")")
 done
-# libvips and libpq too, opened on first use on x86_64 (CLazyLibraries), where the binary does
-# not name them.
-readelf -d "$stage/usr/bin/shoebox" | grep -q 'NEEDED.*\[libvips' || loaded+=("$(package_of_library vips libvips)")
-readelf -d "$stage/usr/bin/shoebox" | grep -q 'NEEDED.*\[libpq' || loaded+=("$(package_of_library libpq)")
+# And the libraries opened on first use on x86_64 (CLazyLibraries), where the binary does not
+# name them: "pkg-config name:file name" each.
+for lazy in vips:libvips libpq:libpq libraw_r:libraw_r libde265:libde265 dav1d:libdav1d; do
+    readelf -d "$stage/usr/bin/shoebox" | grep -q "NEEDED.*\[${lazy#*:}\." || loaded+=("$(package_of_library "${lazy%%:*}" "${lazy#*:}")")
+done
 depends="$shlib_depends, $(IFS=,; echo "${loaded[*]}" | sed 's/,/, /g')"
 
 installed_size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"

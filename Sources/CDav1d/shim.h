@@ -1,3 +1,5 @@
+/* dav1d's header only: the library is opened on first use (CLazyLibraries), so nothing here
+ * links it. */
 #include <dav1d/dav1d.h>
 
 /* DAV1D_ERR(EAGAIN), which Swift cannot import: the decoder wants more data or a get first. */

@@ -1,3 +1,5 @@
+/* LibRaw's header only: the library is opened on first use (CLazyLibraries), so nothing here
+ * links it. */
 #include <malloc.h>
 #include <pthread.h>
 #include <stddef.h>
