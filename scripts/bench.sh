@@ -22,8 +22,9 @@
 #                  ffmpegthumbnailer (Debian: apt-get install ffmpegthumbnailer) or videos
 #   exiftool       -json on the JPEGs, 50 files a process, two processes (the shared anchor's
 #                  batching); exiftool-20: `exiftool -json` of the first 20 JPEGs, one call, ten
-#                  times (a call is milliseconds, under the harness's own). Against
-#                  shoebox-metadata and shoebox-metadata-20 (`shoebox metadata --json`, the same)
+#                  times (a call is milliseconds, under the harness's own); exiftool-1000: one call
+#                  on 1,000 paths (the JPEGs over and over). Against
+#                  shoebox-metadata, -20 and -1000 (`shoebox metadata --json`, the same)
 # The anchors are the commands of ../shared/bench/anchors.sh, run the way it runs them: one
 # thread per tool (VIPS_CONCURRENCY=1), two processes (xargs -P2), eight images a process.
 #
@@ -79,6 +80,8 @@ grep -iE '\.jpe?g$' "$work/all" > "$work/jpg"
 grep -iE '\.(heic|heif)$' "$work/all" > "$work/heic" || true
 grep -iE '\.(mp4|mov)$' "$work/all" > "$work/video" || true
 head -20 "$work/jpg" > "$work/jpg20"
+# 1,000 paths for one call each: the JPEGs over and over (each path is read again, as a new file).
+awk '{ path[NR] = $0 } END { for (i = 0; i < 1000; i++) print path[i % NR + 1] }' "$work/jpg" > "$work/jpg1000"
 # djpeg work list as anchors.sh builds it: two lines a file, "M/8" and the path.
 exiftool -q -q -m -T -n -ImageWidth -ImageHeight -Directory -FileName -@ "$work/jpg" |
     awk -F'\t' '{l = $1 > $2 ? $1 : $2; m = int((2048 + l - 1) / l); print (m > 8 ? 8 : m) "/8"; print $3 "/" $4}' > "$work/djpeg"
@@ -148,6 +151,8 @@ c_ffmpegthumbnailer() {
 }
 c_metadata() { xargs -a "$1" -d '\n' -P2 -n50 "$shoebox" metadata --json > /dev/null; }
 c_exiftool() { xargs -a "$1" -d '\n' -P2 -n50 exiftool -json > /dev/null 2>&1 || [[ $? == 123 ]]; }
+c_metadata_one_call() { xargs -a "$1" -d '\n' -n1000 "$shoebox" metadata --json > /dev/null; }
+c_exiftool_one_call() { xargs -a "$1" -d '\n' -n1000 exiftool -json > /dev/null 2>&1 || [[ $? == 123 ]]; }
 # The 20-file calls, ten times over in one timed command: a call takes milliseconds, under the
 # harness's own (bash, GNU time) and the hundredths the seconds are printed in.
 c_metadata_calls() {
@@ -169,7 +174,8 @@ run() {
     t1=$(date +%s.%N)
     echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss" | awk '{print $1, $2 + $3}')" >> "$work/times"
 }
-export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow c_ffmpegthumbnailer c_metadata c_exiftool c_metadata_calls c_exiftool_calls
+export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow c_ffmpegthumbnailer c_metadata c_exiftool c_metadata_calls c_exiftool_calls \
+    c_metadata_one_call c_exiftool_one_call
 export work shoebox python pillow_py
 
 # The ratios a round prints: "LABEL NUMERATOR DENOMINATOR..." (the denominators are summed).
@@ -186,7 +192,8 @@ ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
 have_thumbnailer=0; command -v ffmpegthumbnailer > /dev/null && [[ -s $work/video ]] && have_thumbnailer=1
 ((have_thumbnailer)) || echo "bench: no ffmpegthumbnailer or no videos: the video anchor is left out" >&2
 ((have_thumbnailer)) && ratios+=("video/ffmpegthumbnailer shoebox-video ffmpegthumbnailer")
-ratios+=("metadata/exiftool shoebox-metadata exiftool" "metadata-20/exiftool-20 shoebox-metadata-20 exiftool-20")
+ratios+=("metadata/exiftool shoebox-metadata exiftool" "metadata-20/exiftool-20 shoebox-metadata-20 exiftool-20"
+        "metadata-1000/exiftool-1000 shoebox-metadata-1000 exiftool-1000")
 ((jpeg_only)) && ratios=("shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor" "cpu:shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor")
 
 : > "$work/times"
@@ -223,6 +230,8 @@ for ((round = 1; round <= rounds; round++)); do
         run "$round" exiftool bash -c 'c_exiftool "$work/jpg"'
         run "$round" shoebox-metadata-20 bash -c 'c_metadata_calls "$work/jpg20"'
         run "$round" exiftool-20 bash -c 'c_exiftool_calls "$work/jpg20"'
+        run "$round" shoebox-metadata-1000 bash -c 'c_metadata_one_call "$work/jpg1000"'
+        run "$round" exiftool-1000 bash -c 'c_exiftool_one_call "$work/jpg1000"'
         if [[ -n $real ]]; then
             run "$round" real-default bash -c 'c_shoebox "$work/real" default'
             run "$round" real-vips-256 bash -c 'c_vipsthumbnail "$work/real" 256'
