@@ -57,6 +57,7 @@ import Testing
         #expect((preview.width, preview.height) == (180, 320))
     }
 
+    /// The poster is the clip's one keyframe, its first frame (at or before 10% of 2.534 s).
     @Test func thePosterFrameIsUprightLikeFFmpegShowsIt() throws {
         let (library, root) = try ingested(["video/portrait.mp4"])
         let video = try #require(try library.asset(at: root.appendingPathComponent("video/portrait.mp4")))
@@ -65,7 +66,7 @@ import Testing
         let reference = library.folder.url.appendingPathComponent("reference.png")
         let ffmpeg = Process()
         ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-y", "-ss", "0.27", "-i", Fixtures.sample("video/portrait.mp4").path,
+        ffmpeg.arguments = ["-v", "error", "-y", "-ss", "0", "-i", Fixtures.sample("video/portrait.mp4").path,
                             "-frames:v", "1", reference.path]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()

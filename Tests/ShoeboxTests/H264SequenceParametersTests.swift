@@ -53,10 +53,24 @@ import Testing
                                            "-vf", "setsar=0", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-bsf:v", "h264_metadata=sample_aspect_ratio=10/11",
                                            video.path])
         for path in [video.path, Fixtures.sample("video/portrait.mp4").path] {
-            let described = try VideoFile(path: path, format: .mp4, describingOnly: true).info
+            let described = try VideoFile(path: path, format: .mp4, fromHeaders: true).info
             let probed = try VideoFile(path: path, format: .mp4).info
             #expect(described == probed)
         }
-        #expect(try VideoFile(path: video.path, format: .mp4, describingOnly: true).info.squarePixelWidth == 655)
+        #expect(try VideoFile(path: video.path, format: .mp4, fromHeaders: true).info.squarePixelWidth == 655)
+    }
+
+    /// An HLG stream whose container has no colour box (`colr`): its SPS says so (transfer
+    /// characteristics 18), and the description read from the headers calls it HDR as the
+    /// probe does.
+    @Test func theTransferOfTheSPSMakesAStreamHDRWithoutAColourBox() throws {
+        let folder = try TemporaryFolder()
+        let video = folder.url.appendingPathComponent("hlg.mp4")
+        _ = try FixtureTool.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=5", "-t", "0.4",
+                                           "-c:v", "libx264", "-pix_fmt", "yuv420p", "-bsf:v", "h264_metadata=transfer_characteristics=18",
+                                           video.path])
+        let described = try VideoFile(path: video.path, format: .mp4, fromHeaders: true).info
+        #expect(described.isHDR)
+        #expect(described == (try VideoFile(path: video.path, format: .mp4).info))
     }
 }

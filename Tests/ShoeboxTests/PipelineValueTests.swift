@@ -49,6 +49,7 @@ import Testing
             ("thumbnails.0.format", "\"gif\"", "bench.json: thumbnails[0].format must be one of jpeg, webp, png, not \"gif\""),
             ("limits.failOnTruncation", "1", "bench.json: limits.failOnTruncation must be true or false, not 1"),
             ("video.posterAt", "\"start\"", "bench.json: video.posterAt must be a number, not \"start\""),
+            ("video.posterFrame", "\"first\"", "bench.json: video.posterFrame must be one of keyframe, exact, not \"first\""),
             ("mode", "\"decode\"", "bench.json: mode must be one of ingest, decode-only, not \"decode\""),
             ("thumbnails", "{}", "bench.json: thumbnails must be a list, not an object"),
             ("queueCapacity", "null", "bench.json: queueCapacity is required: it cannot be null"),
@@ -91,6 +92,13 @@ import Testing
         for (path, json, expected) in cases {
             #expect(reason(setting: path, to: json) == expected, "\(path) = \(json)")
         }
+    }
+
+    /// A video's poster is the keyframe at its time unless a pipeline asks for the exact frame.
+    @Test func thePosterFrameIsTheKeyframeUnlessThePipelineAsksForTheExactFrame() throws {
+        #expect(try parse(setting: "video.posterAt", to: "0.1").videoSettings.posterChoice == .keyframe)
+        #expect(try parse(setting: "video.posterFrame", to: "\"exact\"").videoSettings.posterChoice == .exact)
+        #expect(try parse(setting: "video.posterFrame", to: "\"keyframe\"").videoSettings.posterChoice == .keyframe)
     }
 
     /// One bound for every stage (`WorkerLimit`): past it, workers would wait forever for

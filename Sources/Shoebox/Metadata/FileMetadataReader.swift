@@ -118,7 +118,7 @@ public enum FileMetadataReader {
     private static func video(_ path: String, format: MediaFormat) throws -> FileMetadata {
         do {
             guard let status = SourceFile.status(ofPath: path) else { throw MetadataReadError(path: path, reason: "cannot be read") }
-            let info = try VideoFile(path: path, format: format, describingOnly: true).info
+            let info = try VideoFile(path: path, format: format, fromHeaders: true).info
             return FileMetadata(path: path, format: format,
                                 storedSize: PixelSize(width: info.squarePixelWidth, height: info.storedSize.height),
                                 metadata: VideoPosterDecoder.metadata(of: info, path: path, modifiedNanoseconds: status.modifiedNanoseconds).0)

@@ -20,7 +20,7 @@ enum PipelineKeys {
         "concurrency": .object(["read": .wholeNumber, "decode": .wholeNumber, "orient": .wholeNumber,
                                 "classify": .wholeNumber, "thumbnail": .wholeNumber]),
         "queueCapacity": .wholeNumber,
-        "video": .object(["posterAt": .number]),
+        "video": .object(["posterAt": .number, "posterFrame": .oneOf(PosterFrameChoice.allCases.map(\.rawValue))]),
         "livePhoto": .object(["maxVideoSeconds": .number, "maxCaptureGapSeconds": .number]),
         "mode": .oneOf(PipelineConfiguration.Mode.allCases.map(\.rawValue)),
     ]

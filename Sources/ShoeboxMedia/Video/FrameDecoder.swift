@@ -57,6 +57,36 @@ package final class FrameDecoder {
         return best
     }
 
+    /// The next frame of `stream` when its packet is a keyframe, decoded from that packet alone:
+    /// the decoder is drained right after it, so no later frame is decoded to release it (a
+    /// decoder that holds frames back to reorder them would decode the next reference frames
+    /// first). nil when the stream's next packet is not a keyframe or gives no frame. The caller
+    /// frees the frame; this decoder decodes nothing more.
+    func keyframe(from format: UnsafeMutablePointer<AVFormatContext>, stream: Int32) throws -> UnsafeMutablePointer<AVFrame>? {
+        guard let codec, let packet = av_packet_alloc() else {
+            throw MediaError.ffmpeg(operation: "decode", message: "out of memory")
+        }
+        defer {
+            var owned: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&owned)
+        }
+        var sent = false
+        while !sent, av_read_frame(format, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == stream else { continue }
+            guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0, avcodec_send_packet(codec, packet) >= 0 else { return nil }
+            sent = true
+        }
+        guard sent, avcodec_send_packet(codec, nil) >= 0 else { return nil }
+        var frame = av_frame_alloc()
+        guard let decoded = frame else { throw MediaError.ffmpeg(operation: "decode", message: "out of memory") }
+        guard avcodec_receive_frame(codec, decoded) >= 0 else {
+            av_frame_free(&frame)
+            return nil
+        }
+        return decoded
+    }
+
     /// Calls `body` with every decoded frame of `stream` from the current read position, in
     /// decoding order, until the stream ends or `body` returns false. The frame is only lent.
     /// `others` is lent every packet of the other streams as it is read (it may take its data).

@@ -6,7 +6,9 @@ extension VideoFile {
     /// could. Only the plain case is settled here: one video stream, H.264 with its `avcC`
     /// record, no container aspect box (the decoder's VUI value replaces it), and the SPS's
     /// cropped size equal to the container's; the probe then only adds the VUI's pixel aspect
-    /// ratio, read here from the SPS (`H264SequenceParameters`).
+    /// ratio and transfer characteristics, read here from the SPS (`H264SequenceParameters`).
+    /// The decoder is configured from the same `avcC` record either way, so frames decoded from
+    /// a file settled here are the probed file's frames.
     static func settleFromHeaders(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
         let streams = (0 ..< Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
         let videos = streams.filter {
@@ -20,6 +22,12 @@ extension VideoFile {
               sps.width == Int(stream.width), sps.height == Int(stream.height)
         else { return false }
         parameters.pointee.sample_aspect_ratio = AVRational(num: Int32(sps.aspectNumerator), den: Int32(sps.aspectDenominator))
+        // The decoder takes the VUI's transfer over the container's; one FFmpeg has no name for
+        // becomes unspecified.
+        if let transfer = sps.transferCharacteristics {
+            parameters.pointee.color_trc = UInt32(transfer) < AVCOL_TRC_NB.rawValue ? AVColorTransferCharacteristic(UInt32(transfer))
+                                                                                      : AVCOL_TRC_UNSPECIFIED
+        }
         return true
     }
 }

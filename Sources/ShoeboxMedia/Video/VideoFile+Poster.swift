@@ -4,23 +4,33 @@ extension VideoFile {
     /// How many frames past the seek point are decoded at most looking for the target time.
     static let maxFramesAfterSeek = 90
 
-    /// Decodes one frame near `fraction` of the duration (the keyframe before it, then forward
-    /// to the target), scaled to fit `box` in the stored orientation, as an RGB image. The
-    /// display rotation is not applied: the orient stage does that, as for photos.
-    public func posterFrame(at fraction: Double, fitting box: PixelSize) throws -> VipsImage {
-        try LibraryClock.measure(.ffmpeg) { try decodePoster(at: fraction, fitting: box) }
+    /// Decodes one frame near `fraction` of the duration, chosen as `choice` says, scaled to fit
+    /// `box` in the stored orientation, as an RGB image. The display rotation is not applied:
+    /// the orient stage does that, as for photos.
+    public func posterFrame(at fraction: Double, fitting box: PixelSize,
+                            choosing choice: PosterFrameChoice = .keyframe) throws -> VipsImage {
+        try LibraryClock.measure(.ffmpeg) { try decodePoster(at: fraction, fitting: box, choosing: choice) }
     }
 
-    private func decodePoster(at fraction: Double, fitting box: PixelSize) throws -> VipsImage {
+    private func decodePoster(at fraction: Double, fitting box: PixelSize, choosing choice: PosterFrameChoice) throws -> VipsImage {
         guard let context, let stream = context.pointee.streams[Int(streamIndex)] else {
             throw MediaError.ffmpeg(operation: "poster", message: "closed")
         }
-        let decoder = try FrameDecoder(stream: stream)
         let target = targetTimestamp(stream, fraction: fraction)
-        if let target { _ = av_seek_frame(context, streamIndex, target, AVSEEK_FLAG_BACKWARD) }
-        let frame = try decoder.frame(from: context, stream: streamIndex, atOrAfter: target, limit: Self.maxFramesAfterSeek)
-        defer { var pointer: UnsafeMutablePointer<AVFrame>? = frame; av_frame_free(&pointer) }
-        return try rgbImage(frame, fitting: box)
+        var frame: UnsafeMutablePointer<AVFrame>?
+        defer { av_frame_free(&frame) }
+        if choice == .keyframe, let target {
+            _ = av_seek_frame(context, streamIndex, target, AVSEEK_FLAG_BACKWARD)
+            frame = try FrameDecoder(stream: stream).keyframe(from: context, stream: streamIndex)
+            if let keyframe = frame, BlackFrame.isBlack(keyframe) { av_frame_free(&frame) }
+        }
+        if frame == nil {
+            if let target { _ = av_seek_frame(context, streamIndex, target, AVSEEK_FLAG_BACKWARD) }
+            frame = try FrameDecoder(stream: stream).frame(from: context, stream: streamIndex, atOrAfter: target,
+                                                           limit: Self.maxFramesAfterSeek)
+        }
+        guard let chosen = frame else { throw MediaError.ffmpeg(operation: "decode", message: "no frame could be decoded") }
+        return try rgbImage(chosen, fitting: box)
     }
 
     /// The stream timestamp at `fraction` of the duration; nil (decode from the start) when the

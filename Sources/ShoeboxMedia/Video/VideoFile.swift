@@ -17,12 +17,13 @@ public final class VideoFile {
 
     /// Opens the video at `path`, or the one embedded in it at `range` (a motion photo's MP4).
     /// `stream`: the video stream to read (an AVIF sequence's colour track), else FFmpeg's best.
-    /// `describingOnly`: the file is opened for `info` alone, from the container's headers when
-    /// they settle everything FFmpeg's probe would (`settleFromHeaders`), which spares decoding
-    /// the first frames of every stream (tens of ms). `info` is the same, except that `isHDR`
-    /// then comes from the container's colour box alone; frames are not to be read from it.
+    /// `fromHeaders`: the streams are taken as the container's headers give them when those
+    /// settle everything FFmpeg's probe would (`settleFromHeaders`), which spares decoding the
+    /// first frames of every stream (tens of ms); else the probe runs. `info` and the video's
+    /// decoded frames are the same either way; the other streams are not probed (not for
+    /// remuxing them).
     public init(path: String, format: MediaFormat, range: EmbeddedVideo? = nil, stream wanted: Int? = nil,
-                describingOnly: Bool = false) throws {
+                fromHeaders: Bool = false) throws {
         try FFmpegLibraries.load()
         fd = SourceFile.openDescriptor(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw MediaError.unreadable(path: path, reason: SourceFile.errnoDescription()) }
@@ -37,9 +38,9 @@ public final class VideoFile {
         let demuxer = Self.demuxer(for: format)
         let descriptor = fd
         var rc = LibraryClock.measure(.ffmpeg) {
-            sb_av_open_descriptor(descriptor, base, length, demuxer, describingOnly ? 0 : 1, &opened)
+            sb_av_open_descriptor(descriptor, base, length, demuxer, fromHeaders ? 0 : 1, &opened)
         }
-        if describingOnly, rc >= 0, let headers = opened, !Self.settleFromHeaders(headers) {
+        if fromHeaders, rc >= 0, let headers = opened, !Self.settleFromHeaders(headers) {
             sb_av_close(&opened)
             rc = LibraryClock.measure(.ffmpeg) { sb_av_open_descriptor(descriptor, base, length, demuxer, 1, &opened) }
         }

@@ -1,5 +1,6 @@
 /// What an H.264 sequence parameter set says about the frames of a video: their size after
-/// cropping and the pixel aspect ratio of its VUI (ITU-T H.264 7.3.2.1.1 and E.1.1), read from
+/// cropping, and the pixel aspect ratio and transfer characteristics of its VUI (ITU-T H.264
+/// 7.3.2.1.1 and E.1.1), read from
 /// the `avcC` record an MP4 or QuickTime file keeps in its headers (ISO/IEC 14496-15 5.3.3).
 ///
 /// FFmpeg's decoder gives a stream these values once it has decoded a frame; reading them here
@@ -12,6 +13,9 @@ package struct H264SequenceParameters: Equatable {
     /// The VUI's sample aspect ratio, 0:1 when the VUI gives none (as FFmpeg reports it).
     package var aspectNumerator: Int
     package var aspectDenominator: Int
+    /// The VUI's `transfer_characteristics` (Table E-4: 16 is PQ, 18 HLG), nil when the VUI
+    /// describes no colour; FFmpeg's decoder then keeps the container's.
+    package var transferCharacteristics: Int? = nil
 }
 
 extension H264SequenceParameters {
@@ -82,19 +86,31 @@ extension H264SequenceParameters {
         let height = heightInMapUnits * (2 - framesOnly) * 16 - crop.bottom * unitY
         guard width > 0, height > 0 else { throw UnreadableSPSError() }
         var aspect = (0, 1)
-        if try r.bits(1) == 1, try r.bits(1) == 1 {         // VUI, then aspect_ratio_info_present_flag
-            let index = try r.bits(8)
-            if index == 255 {
-                aspect = (try r.bits(16), try r.bits(16))
-            } else {
-                guard index < aspectRatios.count else { throw UnreadableSPSError() }
-                aspect = aspectRatios[index]
+        var transfer: Int?
+        if try r.bits(1) == 1 {                             // vui_parameters_present_flag
+            if try r.bits(1) == 1 { aspect = try readAspectRatio(&r) }
+            if try r.bits(1) == 1 { _ = try r.bits(1) }     // overscan_info_present_flag, overscan_appropriate_flag
+            if try r.bits(1) == 1 {                         // video_signal_type_present_flag
+                _ = try r.bits(4)                           // video_format, video_full_range_flag
+                if try r.bits(1) == 1 {                     // colour_description_present_flag
+                    _ = try r.bits(8)
+                    transfer = try r.bits(8)
+                    _ = try r.bits(8)
+                }
             }
         }
         guard aspect.0 == aspect.1 || aspect.0 == 0 || (aspect.1 > 0 && width * aspect.0 / aspect.1 > 0 && height * aspect.1 / aspect.0 > 0)
         else { throw UnreadableSPSError() }
         return H264SequenceParameters(width: width, height: height, aspectNumerator: aspect.0 == 0 ? 0 : aspect.0,
-                                      aspectDenominator: aspect.0 == 0 ? 1 : aspect.1)
+                                      aspectDenominator: aspect.0 == 0 ? 1 : aspect.1, transferCharacteristics: transfer)
+    }
+
+    /// `aspect_ratio_idc`, with its two fields when it is 255 (Extended_SAR).
+    private static func readAspectRatio(_ r: inout BitReader) throws -> (Int, Int) {
+        let index = try r.bits(8)
+        if index == 255 { return (try r.bits(16), try r.bits(16)) }
+        guard index < aspectRatios.count else { throw UnreadableSPSError() }
+        return aspectRatios[index]
     }
 
     /// Steps over one `scaling_list()` (7.3.2.1.1.1): deltas until the list ends or repeats.

@@ -1,5 +1,5 @@
 /// Decodes a video's metadata and one poster frame near the pipeline's `posterAt` fraction of
-/// its duration (not a black first frame), with FFmpeg. The display rotation becomes the
+/// its duration (its `posterFrame` choice: the keyframe there unless black), with FFmpeg. The display rotation becomes the
 /// image's orientation, applied by the orient stage like a photo's EXIF tag.
 struct VideoPosterDecoder: FileDecoder {
     let configuration: PipelineConfiguration
@@ -9,7 +9,8 @@ struct VideoPosterDecoder: FileDecoder {
         let path = draft.file.path
         let box = DecodeLimits.decodeBox(displayed: draft.displayedSize, orientation: orientation, configuration: configuration)
         do {
-            let frame = try video.posterFrame(at: configuration.videoSettings.posterAt, fitting: box)
+            let settings = configuration.videoSettings
+            let frame = try video.posterFrame(at: settings.posterAt, fitting: box, choosing: settings.posterChoice)
             return DecodedImage(draft: draft, image: frame, orientation: orientation)
         } catch let error as MediaError where error.isMissingDecoder {
             throw IngestError(.unsupported, path: path, reason: "cannot decode a poster frame: \(error)", causedBy: error)
@@ -43,7 +44,7 @@ struct VideoPosterDecoder: FileDecoder {
     }
 
     private func open(_ draft: AssetDraft) throws -> VideoFile {
-        do { return try VideoFile(path: draft.file.path, format: draft.format) } catch let error as MediaError where error.isMissingDecoder {
+        do { return try VideoFile(path: draft.file.path, format: draft.format, fromHeaders: true) } catch let error as MediaError where error.isMissingDecoder {
             throw IngestError(.unsupported, path: draft.file.path, reason: "cannot open the video: \(error)", causedBy: error)
         } catch {
             throw IngestError(.damaged, path: draft.file.path, reason: "cannot open the video: \(error)", causedBy: error)
