@@ -215,26 +215,24 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
     return rc;
 }
 
-/* Decodes one HEVC picture of a HEIF item: `configuration` is the item's hvcC box (given to the
- * decoder as extradata, so the data's NAL units carry hvcC's length prefixes), `data` the
- * item's data. Single-threaded; with `skip_loop_filters` neither deblocking nor SAO runs. A
- * slice that fails to decode fails the call (AV_EF_EXPLODE) instead of leaving part of the
- * picture blank, and a picture over `max_pixels` is refused before its buffers are allocated.
- * The conformance window is applied to the sample (not rounded to an alignment). On success
- * *out holds the frame (the caller frees it); otherwise a negative AVERROR. */
-static inline int sb_av_decode_hevc(const uint8_t *configuration, int configuration_size, const uint8_t *data, int size,
-                                    int skip_loop_filters, int64_t max_pixels, AVFrame **out) {
+/* Opens libavcodec's HEVC decoder for the pictures of a HEIF item: `configuration` is the
+ * item's hvcC box (given to the decoder as extradata, so the data's NAL units carry hvcC's
+ * length prefixes). Single-threaded; with `skip_loop_filters` neither deblocking nor SAO runs.
+ * A slice that fails to decode fails the picture (AV_EF_EXPLODE) instead of leaving part of it
+ * blank, and a picture over `max_pixels` is refused before its buffers are allocated. On
+ * success *out holds the decoder (the caller frees it with avcodec_free_context); otherwise a
+ * negative AVERROR. */
+static inline int sb_av_open_hevc(const uint8_t *configuration, int configuration_size, int skip_loop_filters,
+                                  int64_t max_pixels, AVCodecContext **out) {
     *out = NULL;
     sb_av_silence();
     const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
     if (!codec)
         return AVERROR_DECODER_NOT_FOUND;
-    if (configuration_size < 0 || size < 0)
+    if (configuration_size < 0)
         return AVERROR(EINVAL);
     AVCodecContext *context = avcodec_alloc_context3(codec);
-    AVPacket *packet = av_packet_alloc();
-    AVFrame *frame = av_frame_alloc();
-    int rc = context && packet && frame ? 0 : AVERROR(ENOMEM);
+    int rc = context ? 0 : AVERROR(ENOMEM);
     if (rc == 0) {
         context->extradata = av_mallocz((size_t) configuration_size + AV_INPUT_BUFFER_PADDING_SIZE);
         rc = context->extradata ? 0 : AVERROR(ENOMEM);
@@ -251,6 +249,24 @@ static inline int sb_av_decode_hevc(const uint8_t *configuration, int configurat
         rc = avcodec_open2(context, codec, NULL);
     }
     if (rc == 0)
+        *out = context;
+    else
+        avcodec_free_context(&context);
+    return rc;
+}
+
+/* Decodes one picture (an item's data, or a grid tile's) with a decoder sb_av_open_hevc opened,
+ * then flushes the decoder, which keeps its parameter sets, buffers and tables for the next
+ * picture. The conformance window is applied to the sample (not rounded to an alignment). On
+ * success *out holds the frame (the caller frees it); otherwise a negative AVERROR. */
+static inline int sb_av_decode_hevc_picture(AVCodecContext *context, const uint8_t *data, int size, AVFrame **out) {
+    *out = NULL;
+    if (size < 0)
+        return AVERROR(EINVAL);
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc();
+    int rc = packet && frame ? 0 : AVERROR(ENOMEM);
+    if (rc == 0)
         rc = sb_av_decode_whole_packet(context, packet, data, size, frame);
     if (rc == 0 && (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)))
         rc = AVERROR_INVALIDDATA;
@@ -260,9 +276,9 @@ static inline int sb_av_decode_hevc(const uint8_t *configuration, int configurat
         *out = frame;
         frame = NULL;
     }
+    avcodec_flush_buffers(context);
     av_frame_free(&frame);
     av_packet_free(&packet);
-    avcodec_free_context(&context);
     return rc;
 }
 

@@ -52,6 +52,7 @@
     F(SB_AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec)) \
     F(SB_AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id)) \
     F(SB_AVCODEC, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name)) \
+    P(SB_AVCODEC, avcodec_flush_buffers, (AVCodecContext *avctx), (avctx)) \
     P(SB_AVCODEC, avcodec_free_context, (AVCodecContext **avctx), (avctx)) \
     F(SB_AVCODEC, const char *, avcodec_get_name, (enum AVCodecID id), (id)) \
     F(SB_AVCODEC, int, avcodec_open2, (AVCodecContext *avctx, const AVCodec *codec, AVDictionary **options), (avctx, codec, options)) \

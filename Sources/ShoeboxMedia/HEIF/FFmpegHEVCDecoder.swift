@@ -1,33 +1,75 @@
 import CFFmpeg
 
-/// Decodes one coded HEVC image (a HEIF item: its `hvcC` plus its data) with libavcodec's
-/// `hevc` decoder, in the calling thread, single-threaded. On the bench corpus's HEIC tiles it
-/// takes 25-30 % less CPU than libde265 with the loop filters skipped by both (its x86 SIMD and
-/// its own CABAC; docs/BENCHMARKS.md, issue 14), and both being conforming decoders, the
-/// picture is the same sample for sample. The only file that decodes HEVC through FFmpeg.
-enum FFmpegHEVCDecoder {
+/// Decodes the coded HEVC pictures of one image (a HEIF item, or a grid's tiles: each its
+/// `hvcC` plus its data) with libavcodec's `hevc` decoder, in the calling thread,
+/// single-threaded. On the bench corpus's HEIC tiles it takes 25-30 % less CPU than libde265
+/// with the loop filters skipped by both (its x86 SIMD and its own CABAC; docs/BENCHMARKS.md,
+/// issue 14), and both being conforming decoders, the picture is the same sample for sample.
+/// One decoder serves every picture with the same `hvcC` (a grid's tiles share one), flushed
+/// after each, so its buffers and tables are made once an image, not once a tile. The only
+/// file that decodes HEVC through FFmpeg.
+final class FFmpegHEVCDecoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    /// The `hvcC` the open decoder was made from.
+    private var configuration: [UInt8] = []
+    let maxPixels: Int
+    let skipLoopFilters: Bool
+    /// Whether the decoder stays open for another picture while `body` works on one; else it
+    /// is freed first, its tables (about 1.5 bytes a pixel beside the picture) with it.
+    let keepsOpen: Bool
+
+    /// `maxPixels`: a larger picture is refused before FFmpeg allocates it. With
+    /// `skipLoopFilters` neither deblocking nor SAO runs (see `HEVCDecoder`). `keepsOpen` for
+    /// an image of several pictures (a grid's tiles).
+    init(maxPixels: Int, skipLoopFilters: Bool, keepsOpen: Bool) {
+        (self.maxPixels, self.skipLoopFilters, self.keepsOpen) = (maxPixels, skipLoopFilters, keepsOpen)
+    }
+
+    deinit { close() }
+
+    /// Frees the decoder and what it holds (its picture buffers and tables): once the image's
+    /// last picture is decoded, so they are not held beside what comes after.
+    func close() {
+        avcodec_free_context(&context)
+        configuration = []
+    }
+
     /// Decodes and hands the picture's planes to `body`, returning true; false, without calling
     /// `body`, when FFmpeg cannot be loaded or gives a sample layout `YCbCrPlanes` cannot hold
     /// (the caller then decodes with libde265). Throws `PictureDecodeError` when the
     /// data does not decode (a slice that fails fails the picture), and what `body` throws.
-    /// `maxPixels`: a larger picture is refused before FFmpeg allocates it. With
-    /// `skipLoopFilters` neither deblocking nor SAO runs (see `HEVCDecoder`).
-    static func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, maxPixels: Int,
-                       skipLoopFilters: Bool, _ body: (YCbCrPlanes) throws -> Void) throws -> Bool {
+    func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer,
+                _ body: (YCbCrPlanes) throws -> Void) throws -> Bool {
         guard (try? FFmpegLibraries.loadCodecs()) != nil else { return false }
         guard configuration.count <= Int(Int32.max), data.count <= Int(Int32.max) - 64,
-              let configurationBase = configuration.baseAddress, let dataBase = data.baseAddress else {
+              configuration.baseAddress != nil, let dataBase = data.baseAddress else {
             throw PictureDecodeError.damaged(codec: "HEVC", "an empty or oversized item")
         }
+        let decoder = try open(configuration)
         var decoded: UnsafeMutablePointer<AVFrame>?
-        let rc = sb_av_decode_hevc(configurationBase.assumingMemoryBound(to: UInt8.self), Int32(configuration.count),
-                                   dataBase.assumingMemoryBound(to: UInt8.self), Int32(data.count),
-                                   skipLoopFilters ? 1 : 0, Int64(maxPixels), &decoded)
-        guard rc >= 0, let frame = decoded else { throw PictureDecodeError.refused(codec: "HEVC", LibraryCause(library: "FFmpeg", code: "\(rc)", message: VideoFile.message(rc))) }
+        let rc = sb_av_decode_hevc_picture(decoder, dataBase.assumingMemoryBound(to: UInt8.self), Int32(data.count), &decoded)
+        guard rc >= 0, let frame = decoded else { throw Self.refusal(rc) }
         defer { av_frame_free(&decoded) }
-        guard let planes = planes(of: frame) else { return false }
+        if !keepsOpen { close() }
+        guard let planes = Self.planes(of: frame) else { return false }
         try body(planes)
         return true
+    }
+
+    /// The open decoder when it was made from `configuration`, else a new one made from it.
+    private func open(_ configuration: UnsafeRawBufferPointer) throws -> UnsafeMutablePointer<AVCodecContext> {
+        if let context, self.configuration.elementsEqual(configuration) { return context }
+        close()
+        let bytes = configuration.bindMemory(to: UInt8.self)
+        var opened: UnsafeMutablePointer<AVCodecContext>?
+        let rc = sb_av_open_hevc(bytes.baseAddress, Int32(bytes.count), skipLoopFilters ? 1 : 0, Int64(maxPixels), &opened)
+        guard rc >= 0, let opened else { throw Self.refusal(rc) }
+        (context, self.configuration) = (opened, Array(bytes))
+        return opened
+    }
+
+    private static func refusal(_ rc: Int32) -> PictureDecodeError {
+        .refused(codec: "HEVC", LibraryCause(library: "FFmpeg", code: "\(rc)", message: VideoFile.message(rc)))
     }
 
     /// The frame's planes as `YCbCrPlanes`, nil for a layout it cannot hold. AVColorSpace

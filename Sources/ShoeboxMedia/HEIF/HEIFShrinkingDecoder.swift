@@ -181,8 +181,9 @@ package struct HEIFShrinkingDecoder {
         return gridTiles(item, grid)
     }
 
-    /// Every tile decoded in turn and added to one shrinker, each tile's picture released before
-    /// the next is decoded; the sums then converted to RGB through the colour coding.
+    /// Every tile decoded in turn (by one libavcodec decoder) and added to one shrinker, each
+    /// tile's picture released before the next is decoded; the sums then converted to RGB
+    /// through the colour coding.
     private func shrink<Sum: FixedWidthInteger & UnsignedInteger>(_ plan: Plan, into _: Sum.Type)
         -> (rgb: [UInt8], width: Int, height: Int, engines: Set<HEVCEngine>)? {
         let (size, factor, tiles, skipLoopFilters) = (plan.size, plan.factor, plan.tiles, plan.skipsLoopFilters)
@@ -190,12 +191,13 @@ package struct HEIFShrinkingDecoder {
         var engines: Set<HEVCEngine> = []
         var monochrome = false
         var stream = (2, false)
+        let libavcodec = FFmpegHEVCDecoder(maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, keepsOpen: tiles.count > 1)
         for tile in tiles {
             guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
             let decoded: Bool? = tile.item.withData(in: bytes) { data in
                 do {
                     let engine = try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters,
-                                                engine: plan.hevcEngine) { planes in
+                                                engine: plan.hevcEngine, libavcodec: libavcodec) { planes in
                         // A picture smaller than its item claims would leave part of the image
                         // black: the file is not what it says, and libvips should judge it.
                         guard planes.luma.width >= declared.width, planes.luma.height >= declared.height else {
@@ -221,6 +223,7 @@ package struct HEIFShrinkingDecoder {
             }
             guard decoded == true else { return nil }
         }
+        libavcodec.close()
         guard let shrinker, let coding = coding(of: plan.item, stream: stream) else { return nil }
         return (shrinker.rgb(coding, monochrome: monochrome), shrinker.outputWidth, shrinker.outputHeight, engines)
     }
@@ -228,7 +231,8 @@ package struct HEIFShrinkingDecoder {
     /// Decodes one coded item (a picture or a grid tile) with its codec's decoder; returns the
     /// HEVC engine that decoded it, nil for AV1.
     private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, skipLoopFilters: Bool,
-                            engine: HEVCEngine, _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine? {
+                            engine: HEVCEngine, libavcodec: FFmpegHEVCDecoder,
+                            _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine? {
         if item.type == "av01" {
             try LibraryClock.measure(.dav1d) {
                 try AV1Decoder.decode(data: data, maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters) { planes in
@@ -240,8 +244,7 @@ package struct HEIFShrinkingDecoder {
         guard item.type == "hvc1", let configuration = hvcC(of: item) else {
             throw PictureDecodeError.unsupported(codec: "HEVC", "a \(item.type) item")
         }
-        return try engine.decode(configuration: configuration, data: data, maxPixels: Self.maxPixels,
-                                 skipLoopFilters: skipLoopFilters, body)
+        return try engine.decode(configuration: configuration, data: data, libavcodec: libavcodec, body)
     }
 
     /// Tiles in row order, each at its place; all tiles share the first tile's size, and
