@@ -97,6 +97,23 @@ import Testing
         #expect(difference < 1.5, "mean difference \(difference)")
     }
 
+    /// The iPhone's Display P3 profile converts the pixels after the fit to the box, as libvips's
+    /// `thumbnail` colour-manages after its resize: lcms sees the 1080 x 1440 preview's pixels,
+    /// not the 1512 x 2016 of the shrink by 2 before it.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
+    func theProfileConvertsThePixelsFittedToTheBox() throws {
+        let source = try bytes(Fixtures.corpus(Self.iPhone))
+        let header = try VipsImage.header(of: source, format: .heic)
+        let profile = try #require(header.blob(named: "icc-profile-data"))
+        let converted = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 1080, 1440, convertToSRGB: true))
+        let fitted = try #require(try VipsImage.decodeShrunkHEIF(source, header: header, fitting: 1080, 1440, convertToSRGB: false))
+        fitted.setBlob(named: "icc-profile-data", to: profile)
+
+        #expect((converted.width, converted.height) == (1080, 1440))
+        #expect(try converted.meanAbsoluteDifference(to: try fitted.convertedToSRGB().inMemory()) == 0)
+        #expect(try converted.meanAbsoluteDifference(to: fitted) > 1)
+    }
+
     @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)))
     func aThumbnailOfAnotherShapeIsNotTaken() throws {
         // The iPhone's thumbnail said to be 320 x 180: not the 3:4 picture turned, so not its

@@ -51,11 +51,10 @@ extension VipsImage {
         let shrink = jpegShrink(stored: PixelSize(width: header.width, height: header.height),
                                 box: PixelSize(width: width, height: height))
         let decoded = direct ? DirectJPEGDecoder.decode(bytes, shrink: shrink, header: header) : nil
-        var image = try decoded?.image ?? make("jpegload", backing: bytes) { out in
+        let image = try decoded?.image ?? make("jpegload", backing: bytes) { out in
             sb_vips_jpeg_shrink_load(bytes.buffer.baseAddress, bytes.count, Int32(shrink), out)
         }
-        if convertToSRGB { image = try image.convertedToSRGB() }
-        return (try image.fittedInMemory(width, height), decoded?.endOfImage)
+        return (try image.fittedInMemory(width, height, convertingToSRGB: convertToSRGB), decoded?.endOfImage)
     }
 
     /// The DCT shrink `decodeShrunkJPEG` decodes a JPEG of `stored` pixels at for `box`: the
@@ -88,11 +87,25 @@ extension VipsImage {
         guard let shrunk = decoder.decode(plan) else { return nil }
         var image = try shrunk.rgb.withUnsafeBytes { try fromRGB($0, width: shrunk.width, height: shrunk.height) }
         for transform in shrunk.transforms { image = try image.applying(transform) }
-        if convertToSRGB, let profile = header.blob(named: "icc-profile-data") {
-            image.setBlob(named: "icc-profile-data", to: profile)
-            image = try image.convertedToSRGB()
-        }
-        return try image.fittedInMemory(width, height)
+        let profile = convertToSRGB ? header.blob(named: "icc-profile-data") : nil
+        if let profile { image.setBlob(named: "icc-profile-data", to: profile) }
+        return try image.fittedInMemory(width, height, convertingToSRGB: profile != nil)
+    }
+
+    /// `fittedInMemory`, the pixels converted to sRGB through the embedded ICC profile when
+    /// `convert` says: 8-bit RGB after the fit, as libvips's `thumbnail` colour-manages after
+    /// its resize, so the transform runs on the fitted pixels (a quarter to a half of those a
+    /// shrink-on-load leaves) rather than on every decoded one; anything else (CMYK, grey,
+    /// 16 bits) before it, since the fit makes 8-bit sRGB of it.
+    package func fittedInMemory(_ width: Int, _ height: Int, convertingToSRGB convert: Bool) throws -> VipsImage {
+        guard convert else { return try fittedInMemory(width, height) }
+        guard bands == 3, vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR,
+              let profile = blob(named: "icc-profile-data") else { return try convertedToSRGB().fittedInMemory(width, height) }
+        let fitted = try fittedInMemory(width, height)
+        fitted.setBlob(named: "icc-profile-data", to: profile)
+        let converted = try fitted.convertedToSRGB().computedHere()
+        sb_vips_mark_sequential(converted.pointer)
+        return converted
     }
 
     /// Fitted into `width` x `height` (aspect kept), as 8-bit sRGB, computed now. The fitted
