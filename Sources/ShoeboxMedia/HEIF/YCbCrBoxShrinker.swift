@@ -87,34 +87,52 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     /// point (`YCbCrFixedPointCoding`): each box's mean is its sum times a reciprocal of its
     /// sample count, worked out once a row (only the last column's boxes are narrower).
     func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
-        let fixed = YCbCrFixedPointCoding(coding)
         var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
-        let grey = 128 << YCbCrFixedPointCoding.fractionBits
-        for oy in 0..<outputHeight {
-            let rows = min(factor, height - oy * factor)
-            let chromaRow = oy >> chromaShared.y
-            let chromaRows = min(chromaBox.height, chromaSize.height - chromaRow * chromaBox.height)
-            let luma = reciprocals(rows: rows, box: factor, extent: width, boxes: outputWidth)
-            let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width,
-                                     boxes: chromaOutputWidth)
-            for ox in 0..<outputWidth {
-                let i = oy * outputWidth + ox
-                let y = (Int(sumY[i]) * (ox == outputWidth - 1 ? luma.last : luma.inner)) >> Self.reciprocalShift
-                var cb = grey, cr = grey
-                if !monochrome {
-                    let chromaColumn = ox >> chromaShared.x
-                    let c = chromaRow * chromaOutputWidth + chromaColumn
-                    let reciprocal = chromaColumn == chromaOutputWidth - 1 ? chroma.last : chroma.inner
-                    cb = (Int(sumCb[c]) * reciprocal) >> Self.reciprocalShift
-                    cr = (Int(sumCr[c]) * reciprocal) >> Self.reciprocalShift
+        out.withUnsafeMutableBufferPointer { out in
+            sumY.withUnsafeBufferPointer { sumY in
+                sumCb.withUnsafeBufferPointer { sumCb in
+                    sumCr.withUnsafeBufferPointer { sumCr in
+                        for oy in 0..<outputHeight {
+                            convertRow(oy, YCbCrFixedPointCoding(coding), monochrome: monochrome,
+                                       sums: (sumY, sumCb, sumCr), into: out)
+                        }
+                    }
                 }
-                let (r, g, b) = fixed.rgb(y: y, cb: cb, cr: cr)
-                out[i * 3] = r
-                out[i * 3 + 1] = g
-                out[i * 3 + 2] = b
             }
         }
         return out
+    }
+
+    /// Output row `oy` of `rgb`. The sums' products never overflow (see `reciprocals`), so the
+    /// arithmetic wraps rather than checks, and the buffers are read without bounds checks.
+    @inline(__always)
+    private func convertRow(_ oy: Int, _ fixed: YCbCrFixedPointCoding, monochrome: Bool,
+                            sums: (y: UnsafeBufferPointer<Sum>, cb: UnsafeBufferPointer<Sum>, cr: UnsafeBufferPointer<Sum>),
+                            into out: UnsafeMutableBufferPointer<UInt8>) {
+        let grey = 128 << YCbCrFixedPointCoding.fractionBits
+        let shift = Self.reciprocalShift
+        let rows = min(factor, height - oy * factor)
+        let chromaRow = oy >> chromaShared.y
+        let chromaRows = min(chromaBox.height, chromaSize.height - chromaRow * chromaBox.height)
+        let luma = reciprocals(rows: rows, box: factor, extent: width, boxes: outputWidth)
+        let chroma = reciprocals(rows: chromaRows, box: chromaBox.width, extent: chromaSize.width, boxes: chromaOutputWidth)
+        let row = oy * outputWidth, chromaBase = chromaRow * chromaOutputWidth
+        for ox in 0..<outputWidth {
+            let i = row + ox
+            let y = (Int(sums.y[i]) &* (ox == outputWidth - 1 ? luma.last : luma.inner)) &>> shift
+            var cb = grey, cr = grey
+            if !monochrome {
+                let chromaColumn = ox >> chromaShared.x
+                let c = chromaBase + chromaColumn
+                let reciprocal = chromaColumn == chromaOutputWidth - 1 ? chroma.last : chroma.inner
+                cb = (Int(sums.cb[c]) &* reciprocal) &>> shift
+                cr = (Int(sums.cr[c]) &* reciprocal) &>> shift
+            }
+            let (r, g, b) = fixed.rgb(y: y, cb: cb, cr: cr)
+            out[i * 3] = r
+            out[i * 3 + 1] = g
+            out[i * 3 + 2] = b
+        }
     }
 
     /// A sum times its reciprocal, shifted right by this, is the box's mean in 8-bit levels with

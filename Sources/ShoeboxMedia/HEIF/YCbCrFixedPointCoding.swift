@@ -32,18 +32,21 @@ struct YCbCrFixedPointCoding {
     }
 
     /// `y`, `cb` and `cr` in 8-bit levels with `fractionBits` fraction bits (the mean of a
-    /// box, not rounded).
+    /// box, not rounded). Wrapping arithmetic, which never wraps here (the inputs are below
+    /// 2^24 and the coefficients below 2^18), so the hot loop carries no overflow checks.
+    @inline(__always)
     func rgb(y: Int, cb: Int, cr: Int) -> (UInt8, UInt8, UInt8) {
-        let luma = ((y - lumaOffset) * lumaScale) >> Self.fractionBits
-        let blue = cb - (128 << Self.fractionBits), red = cr - (128 << Self.fractionBits)
-        let r = luma + (crToRed * red) >> Self.fractionBits
-        let g = luma - (crToGreen * red + cbToGreen * blue) >> Self.fractionBits
-        let b = luma + (cbToBlue * blue) >> Self.fractionBits
+        let luma = ((y &- lumaOffset) &* lumaScale) &>> Self.fractionBits
+        let blue = cb &- (128 << Self.fractionBits), red = cr &- (128 << Self.fractionBits)
+        let r = luma &+ (crToRed &* red) &>> Self.fractionBits
+        let g = luma &- (crToGreen &* red &+ cbToGreen &* blue) &>> Self.fractionBits
+        let b = luma &+ (cbToBlue &* blue) &>> Self.fractionBits
         return (Self.clamp(r), Self.clamp(g), Self.clamp(b))
     }
 
     /// The nearest level to a value with `fractionBits` fraction bits, within 0...255.
+    @inline(__always)
     private static func clamp(_ value: Int) -> UInt8 {
-        UInt8(max(0, min(255, (value + half) >> fractionBits)))
+        UInt8(truncatingIfNeeded: max(0, min(255, (value &+ half) &>> fractionBits)))
     }
 }
