@@ -16,7 +16,7 @@ import Testing
             HEIFShrinkingDecoder(raw)?.decode(covering: box)
         }, "\(url.lastPathComponent): the libde265 route declined")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in result.rgb {
+        for byte in try result.image.pixelBytes() {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return "\(result.width)x\(result.height) \(String(hash, radix: 16))"

@@ -30,7 +30,7 @@ import Testing
             let new = try #require(decoder.decode(plan)), old = try #require(decoder.decode(today))
             #expect((new.width, new.height) == (old.width, old.height))
             var largest = 0, total = 0
-            for (a, b) in zip(new.rgb, old.rgb) {
+            for (a, b) in zip(try new.image.pixelBytes(), try old.image.pixelBytes()) {
                 largest = max(largest, abs(Int(a) - Int(b)))
                 total += abs(Int(a) - Int(b))
             }

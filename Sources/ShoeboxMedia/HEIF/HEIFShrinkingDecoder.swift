@@ -1,3 +1,5 @@
+import CVips
+
 /// Decodes a HEIF image (HEVC through libavcodec or libde265, `HEVCEngine`, or AV1 through
 /// dav1d: HEIC and AVIF) to a
 /// small one directly, for thumbnails: the embedded thumbnail when it serves the box, else the
@@ -11,11 +13,11 @@
 /// an unknown colour matrix, anything malformed); the caller then decodes with libvips, which
 /// has the final word on whether the file is damaged.
 package struct HEIFShrinkingDecoder {
-    /// The shrunk picture, packed RGB, and how to turn it upright.
+    /// The shrunk picture (8-bit sRGB, in memory) and how to turn it upright.
     package struct Result {
-        package let rgb: [UInt8]
-        package let width: Int
-        let height: Int
+        package let image: VipsImage
+        package var width: Int { image.width }
+        var height: Int { image.height }
         let transforms: [HEIFProperty]
         package let usedThumbnail: Bool
         /// The decoders that decoded the HEVC pictures (empty for AV1): the plan's engine, or
@@ -69,8 +71,8 @@ package struct HEIFShrinkingDecoder {
         /// The samples' depth, from `av1C` or `hvcC`.
         let bitDepth: Int
         /// The largest of: one decoded tile with the YCbCr sums (6 or 12 bytes an output
-        /// pixel) and the tile's data when its extents are joined; or the sums and the two RGB
-        /// copies of the output (3 bytes a pixel each) at the end.
+        /// pixel) and the tile's data when its extents are joined; or the sums and the RGB output
+        /// (3 bytes a pixel), with as much again for what the fit makes of it, at the end.
         package let peakBytes: Int
         /// Whether the codec's in-loop filters (HEVC deblocking and SAO, AV1's) are skipped
         /// (`skipsLoopFilters(codec:factor:)`). A `var` so a test can decode a plan both ways.
@@ -137,8 +139,8 @@ package struct HEIFShrinkingDecoder {
         let shrunk = YCbCrBoxShrinker<UInt16>.fits(factor: plan.factor, bitDepth: plan.bitDepth)
             ? shrink(plan, into: UInt16.self) : shrink(plan, into: UInt32.self)
         guard let shrunk else { return nil }
-        return Result(rgb: shrunk.rgb, width: shrunk.width, height: shrunk.height,
-                      transforms: plan.transforms, usedThumbnail: plan.usedThumbnail, hevcEngines: shrunk.engines)
+        return Result(image: shrunk.image, transforms: plan.transforms, usedThumbnail: plan.usedThumbnail,
+                      hevcEngines: shrunk.engines)
     }
 
     /// The luma depth `av1C` or `hvcC` gives (`hvcC`'s 18th byte: bitDepthLumaMinus8); 8
@@ -185,7 +187,7 @@ package struct HEIFShrinkingDecoder {
     /// tile's picture released before the next is decoded; the sums then converted to RGB
     /// through the colour coding.
     private func shrink<Sum: FixedWidthInteger & UnsignedInteger>(_ plan: Plan, into _: Sum.Type)
-        -> (rgb: [UInt8], width: Int, height: Int, engines: Set<HEVCEngine>)? {
+        -> (image: VipsImage, engines: Set<HEVCEngine>)? {
         let (size, factor, tiles, skipLoopFilters) = (plan.size, plan.factor, plan.tiles, plan.skipsLoopFilters)
         var shrinker: YCbCrBoxShrinker<Sum>?
         var engines: Set<HEVCEngine> = []
@@ -224,8 +226,13 @@ package struct HEIFShrinkingDecoder {
             guard decoded == true else { return nil }
         }
         libavcodec.close()
-        guard let shrinker, let coding = coding(of: plan.item, stream: stream) else { return nil }
-        return (shrinker.rgb(coding, monochrome: monochrome), shrinker.outputWidth, shrinker.outputHeight, engines)
+        guard let shrinker, let coding = coding(of: plan.item, stream: stream),
+              let made = sb_vips_image_new_pixels(Int32(shrinker.outputWidth), Int32(shrinker.outputHeight), 3, 1, 1)
+        else { return nil }
+        let image = VipsImage(owning: made)
+        let count = shrinker.outputWidth * shrinker.outputHeight * 3
+        shrinker.rgb(coding, monochrome: monochrome, into: UnsafeMutableBufferPointer(start: sb_vips_image_pixels(made), count: count))
+        return (image, engines)
     }
 
     /// Decodes one coded item (a picture or a grid tile) with its codec's decoder; returns the

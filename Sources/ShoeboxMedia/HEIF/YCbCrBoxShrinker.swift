@@ -88,19 +88,24 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
     /// sample count, worked out once a row (only the last column's boxes are narrower).
     func rgb(_ coding: YCbCrCoding, monochrome: Bool) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
-        out.withUnsafeMutableBufferPointer { out in
-            sumY.withUnsafeBufferPointer { sumY in
-                sumCb.withUnsafeBufferPointer { sumCb in
-                    sumCr.withUnsafeBufferPointer { sumCr in
-                        for oy in 0..<outputHeight {
-                            convertRow(oy, YCbCrFixedPointCoding(coding), monochrome: monochrome,
-                                       sums: (sumY, sumCb, sumCr), into: out)
-                        }
+        out.withUnsafeMutableBufferPointer { rgb(coding, monochrome: monochrome, into: $0) }
+        return out
+    }
+
+    /// `rgb`, written into `out` (at least `outputWidth` x `outputHeight` x 3 bytes: a libvips
+    /// image's own pixels, so the picture is made once, where it is kept).
+    func rgb(_ coding: YCbCrCoding, monochrome: Bool, into out: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(out.count >= outputWidth * outputHeight * 3)
+        sumY.withUnsafeBufferPointer { sumY in
+            sumCb.withUnsafeBufferPointer { sumCb in
+                sumCr.withUnsafeBufferPointer { sumCr in
+                    for oy in 0..<outputHeight {
+                        convertRow(oy, YCbCrFixedPointCoding(coding), monochrome: monochrome,
+                                   sums: (sumY, sumCb, sumCr), into: out)
                     }
                 }
             }
         }
-        return out
     }
 
     /// Output row `oy` of `rgb`. The sums' products never overflow (see `reciprocals`), so the

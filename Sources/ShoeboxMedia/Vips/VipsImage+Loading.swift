@@ -85,7 +85,7 @@ extension VipsImage {
                                       primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
         try admit(plan)
         guard let shrunk = decoder.decode(plan) else { return nil }
-        var image = try shrunk.rgb.withUnsafeBytes { try fromRGB($0, width: shrunk.width, height: shrunk.height) }
+        var image = shrunk.image
         for transform in shrunk.transforms { image = try image.applying(transform) }
         let profile = convertToSRGB ? header.blob(named: "icc-profile-data") : nil
         if let profile { image.setBlob(named: "icc-profile-data", to: profile) }
