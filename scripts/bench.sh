@@ -19,7 +19,12 @@
 #                  Pillow, and is left out without it
 #   ffmpegthumbnailer  -s 256 on the videos (MP4, MOV), one file a call, two processes; against
 #                  shoebox-video (`ingest --pipeline bench-256` of the videos). Left out without
-#                  ffmpegthumbnailer (Debian: apt-get install ffmpegthumbnailer) or videos
+#                  ffmpegthumbnailer (Debian: apt-get install ffmpegthumbnailer) or videos.
+#                  ffmpegthumbnailer-big and shoebox-video-big: the same on nine clips made here
+#                  with ffmpeg (2.5 s at 30 frames a second, a keyframe a second, distinct
+#                  pictures): three HEVC 3840x2160 MP4s, three HEVC 1920x1080 MOVs (tagged hvc1, as
+#                  phones write them) and three H.264 3840x2160 MP4s; left out without ffmpeg's
+#                  libx265 and libx264
 #   exiftool       -json on the JPEGs, 50 files a process, two processes (the shared anchor's
 #                  batching); exiftool-20: `exiftool -json` of the first 20 JPEGs, one call, ten
 #                  times (a call is milliseconds, under the harness's own); exiftool-1000: one call
@@ -147,7 +152,7 @@ c_vipsthumbnail() { xargs -a "$1" -d '\n' -P2 -n8 vipsthumbnail -s "$2" -o "$wor
 c_djpeg() { xargs -a "$work/djpeg" -d '\n' -P2 -n2 djpeg -outfile /dev/null -scale; }
 c_pillow() { xargs -a "$1" -d '\n' -P2 -n8 "$python" -c "$pillow_py" "$work/out"; }
 c_ffmpegthumbnailer() {
-    xargs -a "$work/video" -d '\n' -P2 -n1 bash -c 'ffmpegthumbnailer -i "$1" -o "$work/out/${1##*/}.jpg" -s 256 -q 8' _
+    xargs -a "$1" -d '\n' -P2 -n1 bash -c 'ffmpegthumbnailer -i "$1" -o "$work/out/${1##*/}.jpg" -s 256 -q 8' _
 }
 c_metadata() { xargs -a "$1" -d '\n' -P2 -n50 "$shoebox" metadata --json > /dev/null; }
 c_exiftool() { xargs -a "$1" -d '\n' -P2 -n50 exiftool -json > /dev/null 2>&1 || [[ $? == 123 ]]; }
@@ -192,6 +197,26 @@ ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
 have_thumbnailer=0; command -v ffmpegthumbnailer > /dev/null && [[ -s $work/video ]] && have_thumbnailer=1
 ((have_thumbnailer)) || echo "bench: no ffmpegthumbnailer or no videos: the video anchor is left out" >&2
 ((have_thumbnailer)) && ratios+=("video/ffmpegthumbnailer shoebox-video ffmpegthumbnailer")
+# The big clips: HEVC and 4K, which the corpus's six 1080p H.264 videos leave out.
+if ((jpeg_only)); then
+    :
+elif encoders="$(ffmpeg -hide_banner -encoders 2> /dev/null)" && command -v ffmpegthumbnailer > /dev/null &&
+     grep -q libx265 <<< "$encoders" && grep -q libx264 <<< "$encoders"; then
+    mkdir "$work/big"
+    for i in 0 1 2; do
+        hue="hue=h=$((i * 40))"
+        ffmpeg -v error -f lavfi -i "testsrc2=size=3840x2160:rate=30,$hue" -t 2.5 -c:v libx265 -preset ultrafast \
+            -x265-params keyint=30:log-level=error -pix_fmt yuv420p -tag:v hvc1 "$work/big/hevc-2160-$i.mp4"
+        ffmpeg -v error -f lavfi -i "mandelbrot=size=1920x1080:rate=30,$hue" -t 2.5 -c:v libx265 -preset ultrafast \
+            -x265-params keyint=30:log-level=error -pix_fmt yuv420p -tag:v hvc1 "$work/big/hevc-1080-$i.mov"
+        ffmpeg -v error -f lavfi -i "testsrc2=size=3840x2160:rate=30,hue=h=$((i * 40 + 20))" -t 2.5 -c:v libx264 \
+            -preset veryfast -g 30 -pix_fmt yuv420p "$work/big/h264-2160-$i.mp4"
+    done
+    find "$work/big" -type f | sort > "$work/bigvideos"
+    ratios+=("video-big/ffmpegthumbnailer shoebox-video-big ffmpegthumbnailer-big")
+else
+    echo "bench: no ffmpegthumbnailer, or ffmpeg without libx265 or libx264: the HEVC and 4K videos are left out" >&2
+fi
 ratios+=("metadata/exiftool shoebox-metadata exiftool" "metadata-20/exiftool-20 shoebox-metadata-20 exiftool-20"
         "metadata-1000/exiftool-1000 shoebox-metadata-1000 exiftool-1000")
 ((jpeg_only)) && ratios=("shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor" "cpu:shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor")
@@ -224,7 +249,11 @@ for ((round = 1; round <= rounds; round++)); do
         fi
         if ((have_thumbnailer)); then
             run "$round" shoebox-video bash -c 'c_shoebox "$work/video" bench-256'
-            run "$round" ffmpegthumbnailer bash -c c_ffmpegthumbnailer
+            run "$round" ffmpegthumbnailer bash -c 'c_ffmpegthumbnailer "$work/video"'
+        fi
+        if [[ -s $work/bigvideos ]]; then
+            run "$round" shoebox-video-big bash -c 'c_shoebox "$work/bigvideos" bench-256'
+            run "$round" ffmpegthumbnailer-big bash -c 'c_ffmpegthumbnailer "$work/bigvideos"'
         fi
         run "$round" shoebox-metadata bash -c 'c_metadata "$work/jpg"'
         run "$round" exiftool bash -c 'c_exiftool "$work/jpg"'

@@ -202,22 +202,43 @@ package struct YCbCrBoxShrinker<Sum: FixedWidthInteger & UnsignedInteger> {
                         let base = outputRow * outputWidth
                         if bandEnd - row == 1 {   // one row (4:2:0 chroma at a shrink of 2): nothing to sum first
                             let source = (plane.base + row * plane.stride).assumingMemoryBound(to: Sample.self)
-                            for column in 0..<columns {
-                                sums[base + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: source[column])
-                            }
+                            addToBoxes(source, count: columns, x: x, factor: factor.0, row: base, boxOfColumn, sums)
                         } else {
                             for bandRow in row..<bandEnd {
                                 let source = (plane.base + bandRow * plane.stride).assumingMemoryBound(to: Sample.self)
                                 addRow(source, into: columnSums, first: bandRow == row)
                             }
-                            for column in 0..<columns {
-                                sums[base + boxOfColumn[column]] &+= columnSums[column]
-                            }
+                            addToBoxes(UnsafePointer(columnSums.baseAddress!), count: columns, x: x, factor: factor.0, row: base,
+                                       boxOfColumn, sums)
                         }
                         row = bandEnd
                     }
                 }
             }
+        }
+    }
+
+    /// Each of a row's `count` column values (samples, or a band's column sums) added to the sum
+    /// of its box, the boxes of output row `row` (an index into `sums`), the values starting at
+    /// column `x` of the image. Boxes one column wide (4:2:0 chroma at a shrink of 2) and two
+    /// wide from an even column (luma at 2: a phone photo's preview) take loops the compiler
+    /// vectorises; other widths look each column's box up in `boxOfColumn`. The same sums
+    /// either way.
+    @inline(__always)
+    private static func addToBoxes<Value: FixedWidthInteger & UnsignedInteger>(
+        _ values: UnsafePointer<Value>, count: Int, x: Int, factor: Int, row: Int,
+        _ boxOfColumn: UnsafeBufferPointer<Int>, _ sums: UnsafeMutableBufferPointer<Sum>
+    ) {
+        let boxes = sums.baseAddress! + row + x / factor
+        if factor == 1 {
+            for column in 0..<count { boxes[column] &+= Sum(truncatingIfNeeded: values[column]) }
+        } else if factor == 2 && x % 2 == 0 {
+            for pair in 0..<count / 2 {
+                boxes[pair] &+= Sum(truncatingIfNeeded: values[2 * pair]) &+ Sum(truncatingIfNeeded: values[2 * pair + 1])
+            }
+            if count % 2 == 1 { boxes[count / 2] &+= Sum(truncatingIfNeeded: values[count - 1]) }
+        } else {
+            for column in 0..<count { sums[row + boxOfColumn[column]] &+= Sum(truncatingIfNeeded: values[column]) }
         }
     }
 
