@@ -36,13 +36,24 @@ func usageLine(_ help: String) -> String {
     help.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map { "Usage:" + $0.dropFirst("USAGE:".count) } ?? ""
 }
 
+/// The commands that decode and encode pictures, which start themselves again with glibc's
+/// huge-page tunable (`HugePageTuning`).
+let commandsOnHugePages: Set<String> = ["ingest", "profile", "watch", "covers", "contact-sheet", "gallery"]
+
 func main() -> Int32 {
+    if CommandLine.arguments.count > 1, commandsOnHugePages.contains(CommandLine.arguments[1]) {
+        HugePageTuning.restartWithHugePages()
+    }
     sb_restore_stop_signals()   // Swift's runtime would print a backtrace on SIGQUIT and go on
     AllocatorTuning.returnLargeBuffersToTheSystem()
     AllocatorTuning.shareFewArenas()
     #if DEBUG
     if ProcessInfo.processInfo.environment["SHOEBOX_TEST_SAY_MAIN_THREAD"] != nil {   // ForkedChildThreadTests
         FileHandle.standardError.write(Data("shoebox test: main runs on thread \(sb_thread_id()) of process \(getpid())\n".utf8))
+    }
+    if ProcessInfo.processInfo.environment["SHOEBOX_TEST_SAY_TUNABLES"] != nil {   // HugePageTuningTests
+        let tunables = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] ?? "(none)"
+        FileHandle.standardError.write(Data("shoebox test: GLIBC_TUNABLES \(tunables)\n".utf8))
     }
     #endif
     ArgumentSecrets.hideFromProcessList()
