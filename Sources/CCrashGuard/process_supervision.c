@@ -248,3 +248,7 @@ void sb_die_of(int signal_number) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     raise(signal_number);
 }
+
+int sb_set_process_name(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long) name, 0UL, 0UL, 0UL) == 0 ? 0 : -1;
+}

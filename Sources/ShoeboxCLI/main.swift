@@ -54,6 +54,8 @@ func main() -> Int32 {
     if ProcessInfo.processInfo.environment["SHOEBOX_TEST_SAY_TUNABLES"] != nil {   // HugePageTuningTests
         let tunables = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] ?? "(none)"
         FileHandle.standardError.write(Data("shoebox test: GLIBC_TUNABLES \(tunables)\n".utf8))
+        let name = (try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8)) ?? "(unknown)\n"
+        FileHandle.standardError.write(Data("shoebox test: process name \(name)".utf8))
     }
     #endif
     ArgumentSecrets.hideFromProcessList()

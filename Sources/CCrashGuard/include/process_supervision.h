@@ -19,6 +19,10 @@ int sb_supervised_child_setup(pid_t parent);
  * is lifted, so they are not left pending for ever. */
 void sb_restore_stop_signals(void);
 
+/* Names the calling process (its main thread) `name`, as ps(1) and pgrep(1) show it: the
+ * kernel keeps 15 bytes. 0, or -1 when the kernel refuses. */
+int sb_set_process_name(const char *name);
+
 /* In the parent, on the thread that starts and waits for the children: SIGINT, SIGTERM,
  * SIGHUP and SIGQUIT (those not ignored) are from now on forwarded to the current child, and
  * remembered; they are unblocked on this thread, so children started from it get them too. */

@@ -1,3 +1,4 @@
+import CCrashGuard
 import Foundation
 
 /// Asks glibc's allocator to back its large mappings with transparent huge pages
@@ -10,7 +11,7 @@ import Foundation
 /// starts itself again with the tunable added: one `exec` of a process that has loaded nothing
 /// yet, the same process (its pid, descriptors and arguments). A tunable the caller set for
 /// `hugetlb` is left as it is, and so is a system where the kernel has no transparent huge
-/// pages (the advice is then ignored).
+/// pages (the advice is then ignored). The restarted process keeps its name (`keepName`).
 public enum HugePageTuning {
     static let variable = "GLIBC_TUNABLES"
     static let tunable = "glibc.malloc.hugetlb"
@@ -28,9 +29,39 @@ public enum HugePageTuning {
     /// thing, before any thread or library starts.
     public static func restartWithHugePages() {
         let existing = getenv(variable).map { String(cString: $0) }
-        guard let wanted = tunables(adding: existing) else { return }
+        guard let wanted = tunables(adding: existing) else { return keepName() }
         setenv(variable, wanted, 1)
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         if let existing { setenv(variable, existing, 1) } else { unsetenv(variable) }
+    }
+
+    /// The kernel names a process after the file its `exec` ran, so the restart through
+    /// `/proc/self/exe` named it "exe", and `ps`, `top`, `pgrep shoebox` and `killall shoebox`
+    /// no longer found it. Gives a process so named the executable's own name back, as a start
+    /// by its path would have (its first 15 bytes, the kernel's limit); a process of another
+    /// name, or an executable really called "exe", keeps the name it has.
+    static func keepName() {
+        guard let current = try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8),
+              current.trimmingCharacters(in: .newlines) == "exe",
+              let name = processName(forExecutableAt: executablePath()), name != "exe" else { return }
+        _ = sb_set_process_name(name)
+    }
+
+    /// The name the kernel gives a process that runs the executable at `path`: its file name,
+    /// cut to 15 bytes; a deleted executable's link reads "PATH (deleted)". nil for no path.
+    static func processName(forExecutableAt path: String?) -> String? {
+        guard var path, !path.isEmpty else { return nil }
+        if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
+        guard let file = path.split(separator: "/").last, !file.isEmpty else { return nil }
+        var bytes = Array(file.utf8.prefix(15))
+        while String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }   // not inside a character
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
