@@ -75,21 +75,48 @@ package struct Lanczos3Resampler {
     }
 
     /// `input` (`height` rows of `width` pixels, packed) turned on its side: `width` rows of
-    /// `height` pixels, rows `rowBytes` apart.
+    /// `height` pixels, rows `rowBytes` apart. In square blocks of `transposeBlock` pixels, so
+    /// that the rows a block reads stay in the cache while it reads them down; RGB pixels move
+    /// four bytes at a time (`turnRGBRun`). Pixel by pixel down whole columns, three single
+    /// bytes each, the two turns took a third of the thumbnail fit's time.
     private static func transpose(_ input: UnsafePointer<UInt8>, width: Int, height: Int, pixel: Int,
                                   into output: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
-        for y in 0 ..< height {
-            var source = input + y * width * pixel
-            var target = output + y * pixel
-            for _ in 0 ..< width {
-                if pixel == 3 {   // RGB, nearly always: three moves, not a call to memmove
-                    target[0] = source[0]; target[1] = source[1]; target[2] = source[2]
-                } else {
-                    for band in 0 ..< pixel { target[band] = source[band] }
+        for top in stride(from: 0, to: height, by: transposeBlock) {
+            let bottom = min(top + transposeBlock, height)
+            for left in stride(from: 0, to: width, by: transposeBlock) {
+                for x in left ..< min(left + transposeBlock, width) {
+                    let source = input + (top * width + x) * pixel, target = output + x * rowBytes + top * pixel
+                    if pixel == 3 {
+                        turnRGBRun(from: source, stride: width * 3, count: bottom - top, into: target)
+                    } else {
+                        for y in 0 ..< bottom - top {
+                            for band in 0 ..< pixel { target[y * pixel + band] = source[y * width * pixel + band] }
+                        }
+                    }
                 }
-                source += pixel
-                target += rowBytes
             }
         }
     }
+
+    /// Copies `count` RGB pixels, `stride` bytes apart from `source`, side by side to `target`.
+    /// All but the last move as four bytes: the fourth read is the next pixel of the source
+    /// row (there is one: the run's last pixel is never read so), the fourth written is the
+    /// next pixel's first, written over by it.
+    @inline(__always)
+    private static func turnRGBRun(from source: UnsafePointer<UInt8>, stride: Int, count: Int,
+                                   into target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        for y in 0 ..< count - 1 {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: y * stride, as: UInt32.self),
+                          toByteOffset: y * 3, as: UInt32.self)
+        }
+        let last = count - 1
+        target[last * 3] = source[last * stride]
+        target[last * 3 + 1] = source[last * stride + 1]
+        target[last * 3 + 2] = source[last * stride + 2]
+    }
+
+    /// The side of `transpose`'s blocks, in pixels: a block reads 16 rows, 16 cache lines, well
+    /// inside a core's first-level cache.
+    private static let transposeBlock = 16
 }
