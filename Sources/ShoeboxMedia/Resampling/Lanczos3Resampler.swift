@@ -62,14 +62,13 @@ package struct Lanczos3Resampler {
     private static func pass(_ axis: ResamplingAxis, over input: (Int) throws -> UnsafePointer<UInt8>, samples: Int,
                              into output: UnsafeMutablePointer<UInt8>, rowBytes outputRowBytes: Int) throws {
         let rows = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: axis.stride)
-        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: samples)
-        defer { rows.deallocate(); sums.deallocate() }
+        defer { rows.deallocate() }
         try axis.weights.withUnsafeBufferPointer { weights in
             for row in 0 ..< axis.outputLength {
                 let start = Int(axis.starts[row]), count = Int(axis.counts[row])
                 for tap in 0 ..< count { rows[tap] = try input(start + tap) }
                 sb_weighted_rows(rows, weights.baseAddress! + row * axis.stride, Int32(count), Int32(samples),
-                                 Int32(ResamplingAxis.shift), sums, output + row * outputRowBytes)
+                                 Int32(ResamplingAxis.shift), output + row * outputRowBytes)
             }
         }
     }
