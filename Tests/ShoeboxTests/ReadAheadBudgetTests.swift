@@ -43,26 +43,26 @@ import Testing
         }
     }
 
-    /// Eight 4.4 MB JPEGs (noise: slow to decode, fast to read) and one decode worker: counted
-    /// in files, five of them (22 MB) waited for the worker; within 8 MiB, one does.
-    @Test func filesWaitingForOneDecodeWorkerHoldAtMost8MiB() throws {
+    /// Eight 2 MB JPEGs (noise: slow to decode, fast to read) and one decode worker: counted
+    /// in files, five of them (10 MB) waited for the worker; within 3 MiB, one does.
+    @Test func filesWaitingForOneDecodeWorkerHoldAtMost3MiB() throws {
         let folder = try TemporaryFolder()
         let photos = try folder.subfolder("photos")
         for seed in 1...8 {
             try FixtureTool.run("vips", ["gaussnoise", photos.appendingPathComponent("noise-\(seed).jpg").path + "[Q=95]",
-                                         "3000", "2000", "--seed", "\(seed)"])
+                                         "2000", "1400", "--seed", "\(seed)"])
         }
         let library = Library(root: try folder.subfolder("library"))
         try library.prepare()
         let recorder = WaitRecorder()
         let pipeline = IngestPipeline(configuration: try Fixtures.pipeline(), catalog: try SQLiteCatalog(path: library.catalogPath),
                                       library: library, options: IngestOptions(jobs: 1), observer: recorder)
-        #expect(pipeline.readAheadBytes == 8 << 20)
+        #expect(pipeline.readAheadBytes == 3 << 20)
 
         let summary = try pipeline.run(roots: [photos.path])
 
         #expect(summary.ingested == 8)
         let peak = recorder.peakWaitingBytes
-        #expect(peak >= 4_000_000 && peak <= 8 << 20, "peak \(peak) bytes waiting")
+        #expect(peak >= 1_800_000 && peak <= 3 << 20, "peak \(peak) bytes waiting")
     }
 }

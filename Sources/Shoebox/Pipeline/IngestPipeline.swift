@@ -49,14 +49,18 @@ public final class IngestPipeline {
     }
 
     /// How many bytes of whole files may wait for the decode workers at once, in the two queues
-    /// and in the read and match stages' hands (`ByteBudget`): 8 MiB a decode worker, two
-    /// or three phone photos each, or one panorama. Counted in files alone, six 9 MB panoramas
-    /// could wait behind two HEIC decodes.
+    /// and in the read and match stages' hands (`ByteBudget`): 3 MiB a decode worker, one
+    /// phone photo each (a larger file waits alone: a budget lets one item through whatever its
+    /// size). A decode worker needs only the next file ready, and reading one from the page
+    /// cache takes a millisecond or two against tens to hundreds for its decode: at 8 MiB a
+    /// worker, the bench corpus's HEIC stretch held about six waiting files, 6-7 MB of the
+    /// peak, and ran no faster (docs/BENCHMARKS-LOG.md, 2026-12-06). Counted in files alone,
+    /// six 9 MB panoramas could wait behind two HEIC decodes.
     public var readAheadBytes: Int {
         decodeWorkers * Self.readAheadBytesPerWorker
     }
 
-    static let readAheadBytesPerWorker = 8 << 20
+    static let readAheadBytesPerWorker = 3 << 20
 
     /// How many bytes of decoded pictures may be on their way from the decode workers to the
     /// thumbnail workers at once, in the three queues between them and in the orient, classify
