@@ -217,13 +217,15 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
 
 /* Opens libavcodec's HEVC decoder for the pictures of a HEIF item: `configuration` is the
  * item's hvcC box (given to the decoder as extradata, so the data's NAL units carry hvcC's
- * length prefixes). Single-threaded; with `skip_loop_filters` neither deblocking nor SAO runs.
+ * length prefixes). With `threads` above 1 the rows of a picture coded for wavefront decoding
+ * (most encoders' default) are decoded side by side, the same samples as one thread; a picture
+ * coded otherwise is decoded by one. With `skip_loop_filters` neither deblocking nor SAO runs.
  * A slice that fails to decode fails the picture (AV_EF_EXPLODE) instead of leaving part of it
  * blank, and a picture over `max_pixels` is refused before its buffers are allocated. On
  * success *out holds the decoder (the caller frees it with avcodec_free_context); otherwise a
  * negative AVERROR. */
 static inline int sb_av_open_hevc(const uint8_t *configuration, int configuration_size, int skip_loop_filters,
-                                  int64_t max_pixels, AVCodecContext **out) {
+                                  int threads, int64_t max_pixels, AVCodecContext **out) {
     *out = NULL;
     sb_av_silence();
     const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
@@ -240,7 +242,8 @@ static inline int sb_av_open_hevc(const uint8_t *configuration, int configuratio
     if (rc == 0) {
         memcpy(context->extradata, configuration, (size_t) configuration_size);
         context->extradata_size = configuration_size;
-        context->thread_count = 1;
+        context->thread_count = threads > 1 ? threads : 1;
+        context->thread_type = FF_THREAD_SLICE;
         context->err_recognition = AV_EF_EXPLODE;
         context->max_pixels = max_pixels;
         context->apply_cropping = 0;

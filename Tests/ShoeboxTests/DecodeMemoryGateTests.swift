@@ -4,7 +4,7 @@ import Testing
 
 /// The decode workers' estimates share one budget: a reservation that does not fit beside
 /// the ones held waits until they are released; one that fits, or comes when nothing is held,
-/// does not.
+/// does not. A decode the budget leaves no room to double may use a second core.
 @Suite struct DecodeMemoryGateTests {
     @Test func reservationsThatFitTogetherDoNotWait() {
         let gate = DecodeMemoryGate()
@@ -43,6 +43,28 @@ import Testing
         done.wait()
         #expect(finished.isSet)
         #expect(gate.waiting == 0)
+    }
+}
+
+extension DecodeMemoryGateTests {
+    @Test func aDecodeTheBudgetCannotDoubleMayUseASecondCore() {
+        let gate = DecodeMemoryGate(workers: 2)
+        let large = gate.reserve(60, capacity: 100)   // 60 more would not fit
+        #expect(large.decodeThreads == 2)
+        large.release()
+        let small = gate.reserve(40, capacity: 100)   // another 40 would
+        #expect(small.decodeThreads == 1)
+        let beside = gate.reserve(40, capacity: 100)   // 80 held: a third 40 would not
+        #expect(beside.decodeThreads == 2)
+        small.release()
+        beside.release()
+    }
+
+    @Test func aDecodeStageOfOneWorkerDecodesWithOneThread() {
+        let gate = DecodeMemoryGate(workers: 1)
+        let whole = gate.reserve(100, capacity: 100)
+        #expect(whole.decodeThreads == 1)
+        whole.release()
     }
 }
 

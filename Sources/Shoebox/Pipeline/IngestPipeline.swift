@@ -293,7 +293,7 @@ public final class IngestPipeline {
         StageRunner.start(MatchStage(catalog: catalog, library: library, recipes: recipes, run: run),
                           workers: 1, input: read, output: matched, settled: rendered, group: group, observer: observer)
         // Decoded pictures are on their way to the thumbnail workers within `decodedPictureBytes`.
-        StageRunner.start(DecodeStage(configuration: c, progress: progress, decodedPictures: decodedPictures),
+        StageRunner.start(DecodeStage(configuration: c, progress: progress, decodedPictures: decodedPictures, workers: decodeWorkers),
                           workers: decodeWorkers, input: matched, output: decoded, settled: rendered, group: group, observer: observer)
         StageRunner.start(OrientStage(), workers: c.concurrency.orient, input: decoded, output: oriented,
                           settled: rendered, group: group, observer: observer)

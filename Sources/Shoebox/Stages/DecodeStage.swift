@@ -19,7 +19,17 @@ public struct DecodeStage: PipelineStage {
     /// hands the picture on. nil: no budget (a picture decoded for itself).
     var decodedPictures: ByteBudget? = nil
     /// What the workers' decodes hold at once stays within one `limits.decodeMemoryBytes`.
-    let memoryGate = DecodeMemoryGate()
+    let memoryGate: DecodeMemoryGate
+
+    /// `workers`: how many run this stage (a decode the memory budget runs alone may then use
+    /// a second core: `DecodeMemoryGate`).
+    init(configuration: PipelineConfiguration, progress: IngestProgress? = nil, decodedPictures: ByteBudget? = nil,
+         workers: Int = 1) {
+        self.configuration = configuration
+        self.progress = progress
+        self.decodedPictures = decodedPictures
+        memoryGate = DecodeMemoryGate(workers: workers)
+    }
 
     public func process(_ input: SourceData) throws -> PipelineItem<DecodedImage> {
         input.readAhead?.release()   // taken: the file no longer waits, the reader may read the next

@@ -1,8 +1,8 @@
 import CFFmpeg
 
 /// Decodes the coded HEVC pictures of one image (a HEIF item, or a grid's tiles: each its
-/// `hvcC` plus its data) with libavcodec's `hevc` decoder, in the calling thread,
-/// single-threaded. On the bench corpus's HEIC tiles it takes 25-30 % less CPU than libde265
+/// `hvcC` plus its data) with libavcodec's `hevc` decoder, in the calling thread (and, with
+/// `threads` 2, one more of libavcodec's own for a picture coded in wavefront rows). On the bench corpus's HEIC tiles it takes 25-30 % less CPU than libde265
 /// with the loop filters skipped by both (its x86 SIMD and its own CABAC; docs/BENCHMARKS.md,
 /// issue 14), and both being conforming decoders, the picture is the same sample for sample.
 /// One decoder serves every picture with the same `hvcC` (a grid's tiles share one), flushed
@@ -17,12 +17,14 @@ final class FFmpegHEVCDecoder {
     /// Whether the decoder stays open for another picture while `body` works on one; else it
     /// is freed first, its tables (about 1.5 bytes a pixel beside the picture) with it.
     let keepsOpen: Bool
+    /// The threads a picture may be decoded with (`sb_av_open_hevc`): the same samples either way.
+    let threads: Int
 
     /// `maxPixels`: a larger picture is refused before FFmpeg allocates it. With
     /// `skipLoopFilters` neither deblocking nor SAO runs (see `HEVCDecoder`). `keepsOpen` for
     /// an image of several pictures (a grid's tiles).
-    init(maxPixels: Int, skipLoopFilters: Bool, keepsOpen: Bool) {
-        (self.maxPixels, self.skipLoopFilters, self.keepsOpen) = (maxPixels, skipLoopFilters, keepsOpen)
+    init(maxPixels: Int, skipLoopFilters: Bool, keepsOpen: Bool, threads: Int = 1) {
+        (self.maxPixels, self.skipLoopFilters, self.keepsOpen, self.threads) = (maxPixels, skipLoopFilters, keepsOpen, threads)
     }
 
     deinit { close() }
@@ -62,7 +64,8 @@ final class FFmpegHEVCDecoder {
         close()
         let bytes = configuration.bindMemory(to: UInt8.self)
         var opened: UnsafeMutablePointer<AVCodecContext>?
-        let rc = sb_av_open_hevc(bytes.baseAddress, Int32(bytes.count), skipLoopFilters ? 1 : 0, Int64(maxPixels), &opened)
+        let rc = sb_av_open_hevc(bytes.baseAddress, Int32(bytes.count), skipLoopFilters ? 1 : 0, Int32(clamping: threads),
+                                 Int64(maxPixels), &opened)
         guard rc >= 0, let opened else { throw Self.refusal(rc) }
         (context, self.configuration) = (opened, Array(bytes))
         return opened

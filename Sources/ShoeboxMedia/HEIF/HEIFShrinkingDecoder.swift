@@ -79,6 +79,9 @@ package struct HEIFShrinkingDecoder {
         package var skipsLoopFilters: Bool
         /// The HEVC decoder asked for (`HEVCEngine`); a `var` so a test can decode a plan with each.
         package var hevcEngine = HEVCEngine.libavcodec
+        /// The threads libavcodec may decode a picture with: 1 unless whoever admits the plan
+        /// (the decode-memory budget) has a core to spare for it. The same samples either way.
+        package var decodeThreads = 1
         /// `hvc1` or `av01`.
         package var codec: String { tiles[0].item.type }
     }
@@ -193,7 +196,8 @@ package struct HEIFShrinkingDecoder {
         var engines: Set<HEVCEngine> = []
         var monochrome = false
         var stream = (2, false)
-        let libavcodec = FFmpegHEVCDecoder(maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, keepsOpen: tiles.count > 1)
+        let libavcodec = FFmpegHEVCDecoder(maxPixels: Self.maxPixels, skipLoopFilters: skipLoopFilters, keepsOpen: tiles.count > 1,
+                                          threads: plan.decodeThreads)
         for tile in tiles {
             guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
             let decoded: Bool? = tile.item.withData(in: bytes) { data in

@@ -74,16 +74,16 @@ extension VipsImage {
     /// with `decodeShrunk`. With `convertToSRGB`
     /// the ICC profile libvips read from the header converts the pixels to sRGB.
     /// `container` is the HEIF's parsed boxes when the caller has them already. `admit` sees
-    /// the route's plan before anything is decoded, and may refuse it by throwing (the
-    /// decode-memory budget).
+    /// the route's plan before anything is decoded, and may refuse it by throwing, or give it
+    /// a second thread (the decode-memory budget).
     package static func decodeShrunkHEIF(_ bytes: SourceBytes, container: HEIFContainer? = nil, header: VipsImage,
                                  fitting width: Int, _ height: Int, convertToSRGB: Bool,
-                                 admit: (HEIFShrinkingDecoder.Plan) throws -> Void = { _ in }) throws -> VipsImage? {
+                                 admit: (inout HEIFShrinkingDecoder.Plan) throws -> Void = { _ in }) throws -> VipsImage? {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
         guard let decoder = HEIFShrinkingDecoder(raw, container: container),
-              let plan = decoder.plan(covering: PixelSize(width: width, height: height),
+              var plan = decoder.plan(covering: PixelSize(width: width, height: height),
                                       primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
-        try admit(plan)
+        try admit(&plan)
         guard let shrunk = decoder.decode(plan) else { return nil }
         var image = shrunk.image
         for transform in shrunk.transforms { image = try image.applying(transform) }

@@ -150,14 +150,16 @@ struct StillImageDecoder: FileDecoder {
     }
 
     /// HEIC and AVIF are held to the decode-memory budget by the route that decodes them: the
-    /// shrinking route's plan, or libheif's whole decode when that route declines.
+    /// shrinking route's plan, or libheif's whole decode when that route declines. A plan the
+    /// budget runs alone decodes with the threads it allows (`DecodeMemoryGate`).
     private func decodeHEIF(_ bytes: SourceBytes, header: VipsImage, container: HEIFContainer?, format: MediaFormat,
                             stored: PixelSize, box: PixelSize, convertToSRGB: Bool, path: String) throws -> VipsImage {
         var held: DecodeMemoryGate.Reservation?
         defer { held?.release() }
         let route = try VipsImage.decodeShrunkHEIF(bytes, container: container, header: header,
-                                                   fitting: box.width, box.height, convertToSRGB: convertToSRGB) {
-            held = try admit(.heifRoute($0, size: stored), bytes, path: path)
+                                                   fitting: box.width, box.height, convertToSRGB: convertToSRGB) { plan in
+            held = try admit(.heifRoute(plan, size: stored), bytes, path: path)
+            plan.decodeThreads = held?.decodeThreads ?? 1
         }
         if let route { return route }
         held?.release()
