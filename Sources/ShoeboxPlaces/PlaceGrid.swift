@@ -29,7 +29,11 @@ struct PlaceGrid: Sendable {
             next[cell] += 1
         }
         (cellStart, self.order) = (counts, order)
-        vectors = positions.flatMap { Self.vector(latitude: $0.latitude, longitude: $0.longitude) }
+        // Three values appended a place, not a three-value array made and flattened for each.
+        var vectors: [Double] = []
+        vectors.reserveCapacity(3 * positions.count)
+        for position in positions { Self.appendVector(latitude: position.latitude, longitude: position.longitude, to: &vectors) }
+        self.vectors = vectors
     }
 
     /// Every position within `radius` km, with its distance, in no order.
@@ -74,8 +78,18 @@ struct PlaceGrid: Sendable {
     static func cell(row: Int, column: Int) -> Int { row * columns + column }
 
     static func vector(latitude: Double, longitude: Double) -> [Double] {
+        var vector: [Double] = []
+        appendVector(latitude: latitude, longitude: longitude, to: &vector)
+        return vector
+    }
+
+    /// The unit vector of a position, its x, y and z appended to `vectors`.
+    static func appendVector(latitude: Double, longitude: Double, to vectors: inout [Double]) {
         let (phi, lambda) = (latitude * .pi / 180, longitude * .pi / 180)
-        return [cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi)]
+        let across = cos(phi)
+        vectors.append(across * cos(lambda))
+        vectors.append(across * sin(lambda))
+        vectors.append(sin(phi))
     }
 
     /// The squared chord of an arc of `kilometres`.
