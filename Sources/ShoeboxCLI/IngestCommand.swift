@@ -81,7 +81,7 @@ enum IngestCommand: Command {
         if args.has("--json") && (args.has("--covers") || args.value("--gallery") != nil) {
             throw UsageError("--json writes the ingest's lines alone: run `shoebox covers` and `shoebox gallery` after it")
         }
-        let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
+        var options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal,
                                     lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) },
                                     crashLog: supervision?.crashLog ?? .shared)
@@ -96,6 +96,8 @@ enum IngestCommand: Command {
                 + "a library is never ingested (give a PATH outside it)")
         }
         try IngestRootError.check(args.positionalPaths, library: library)
+        // A queue worker may be handed any file of the queue, not only its own roots.
+        options.stillFormats = location.holdsAQueue ? nil : RootFormats.sniffed(args.positionalPaths)
         try library.seal()   // before anything is written there (the supervisor's crash log first)
         if journal == nil && !args.has("--no-supervise") {
             return try IngestFollowUp.run(after: try IngestSupervisor.run(library: library), args)
@@ -112,7 +114,7 @@ enum IngestCommand: Command {
         // A supervised child says nothing when the guard ends it: its supervisor names the file.
         CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
         // libvips starts beside the lock and the catalog's creation; waited for before the first file.
-        let vips = VipsStartup.begin()
+        let vips = VipsStartup.begin(needing: options.stillFormats)
         defer { vips.finish() }
         // Queue workers (a PostgreSQL catalog) share the library; other ingests have it alone.
         let lock = try LibraryLock(library, shared: location.holdsAQueue)
@@ -134,6 +136,11 @@ enum IngestCommand: Command {
             if json { IngestJSONLines.write(IngestJSONLines.object(for: event)) }
         }
         reporter.finish()
+        #if DEBUG
+        if ProcessInfo.processInfo.environment["SHOEBOX_TEST_SAY_MODULES"] != nil {   // RootFormatsTests
+            Output.error("shoebox test: libvips modules [\(Vips.loadedModules.sorted().joined(separator: ","))]")
+        }
+        #endif
         if let signal = StopRequest.signal {
             Output.error("shoebox: stopped by signal \(signal): the files in hand were finished, the other claims given back")
             StopRequest.endBy(signal)

@@ -17,6 +17,9 @@ public struct IngestOptions: Sendable {
     /// Paths the walk leaves out, as if they were not there: the files a supervised profile's
     /// earlier processes finished or died on.
     public var excludedPaths: Set<String>
+    /// The formats of the files this run opens, when the caller knows them all before it
+    /// starts (`RootFormats`): libvips loads only the modules they need. nil: any format.
+    public var stillFormats: Set<MediaFormat>?
 
     public init(jobs: Int? = nil, retryFailed: Bool = false, journal: IngestJournal? = nil, lease: Duration? = nil,
                 crashLog: CrashLog = .shared, excludedPaths: Set<String> = []) {

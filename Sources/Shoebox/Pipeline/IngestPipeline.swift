@@ -96,7 +96,7 @@ public final class IngestPipeline {
     }
 
     private func runStages(roots: [String], onEvent: (IngestEvent) -> Void) throws -> IngestSummary {
-        try Vips.start()
+        try Vips.start(needing: options.stillFormats)
         let started = options.journal?.started ?? Date()
         let resolved = roots.map(Self.resolve)
         let run = try sink.beginRun(roots: resolved)

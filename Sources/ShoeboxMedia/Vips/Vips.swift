@@ -77,6 +77,9 @@ public enum Vips {
 
     /// Starts libvips (once) with the module `format`'s loader is in, if any, loaded (once):
     /// HEIF's for HEIC and AVIF, JPEG XL's for JPEG XL. Throws if libvips cannot initialise.
+    /// A module loaded while other threads call libvips is the risk `start(needing:)` avoids:
+    /// a worker calls this before opening a file only so that a file no one foresaw still
+    /// decodes.
     public static func start(for format: MediaFormat) throws {
         try startCore()
         switch format {
@@ -84,6 +87,16 @@ public enum Vips {
         case .jxl: _ = jxlModuleOnce
         default: break
         }
+    }
+
+    /// Starts libvips (once) with the modules `formats` need loaded (once), both when `formats`
+    /// is nil (any file may come). For a caller that knows, before any worker opens a file,
+    /// which formats it will open: a run over JPEGs and videos maps neither module's libraries
+    /// (libheif's codecs, libjxl and libhwy, whose timer calibration alone takes 2-3 ms).
+    public static func start(needing formats: Set<MediaFormat>?) throws {
+        guard let formats else { return try start() }
+        try startCore()
+        for format in formats { try start(for: format) }
     }
 
     private static func startCore() throws {
@@ -102,7 +115,15 @@ public enum Vips {
     private static func loadModule(_ module: SBVipsModule) {
         guard startOnce == 0 else { return }
         sb_vips_load_module(libraryFolder, module)
+        let name = module == SB_VIPS_MODULE_HEIF ? "heif" : "jxl"
+        loadedLock.withLock { _ = loaded.insert(name) }
     }
+
+    private static let loadedLock = NSLock()
+    nonisolated(unsafe) private static var loaded: Set<String> = []
+
+    /// The modules loaded so far by name ("heif", "jxl"), for tests.
+    package static var loadedModules: Set<String> { loadedLock.withLock { loaded } }
 
     /// Copies and clears libvips's process-wide error buffer under its lock, so that no worker
     /// reads a torn message; the last line is the most specific. libvips cannot tie a message

@@ -1,10 +1,11 @@
 import CCrashGuard
 import Foundation
+import ShoeboxModel
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `Vips.start()` on a thread of its own, begun before the caller's other start-up work
+/// `Vips.start(needing:)` on a thread of its own, begun before the caller's other start-up work
 /// (an ingest's library lock and catalog) and waited for before the first image is opened:
 /// libvips's start with its HEIF and JPEG XL modules (libhwy's timer calibration, libde265's
 /// tables, mapping their libraries) and the catalog's creation then take the time of the
@@ -27,29 +28,37 @@ public final class VipsStartup: @unchecked Sendable {
     private var thread: pthread_t?
     /// Whether `begin()` set the environment, for `wait()` to restore it.
     private let prepared: Bool
+    /// The formats whose modules are loaded (`Vips.start(needing:)`); nil: both modules.
+    private let formats: Set<MediaFormat>?
 
-    private init(thread: pthread_t?, prepared: Bool) {
+    private init(thread: pthread_t?, prepared: Bool, formats: Set<MediaFormat>?) {
         self.thread = thread
         self.prepared = prepared
+        self.formats = formats
     }
+
+    /// The start's own thread reads the formats from here, set before it exists.
+    nonisolated(unsafe) private static var startingFormats: Set<MediaFormat>?
 
     /// Starts libvips on a new thread when the process is alone now (see the type's notes);
-    /// otherwise starts nothing, and `wait()` starts it.
-    public static func begin() -> VipsStartup {
-        guard sb_process_has_one_working_thread() == 1 else { return VipsStartup(thread: nil, prepared: false) }
-        guard Vips.prepareEnvironment() else { return VipsStartup(thread: nil, prepared: true) }
+    /// otherwise starts nothing, and `wait()` starts it. With `formats`, only the modules they
+    /// need are loaded (`Vips.start(needing:)`); nil loads both.
+    public static func begin(needing formats: Set<MediaFormat>? = nil) -> VipsStartup {
+        guard sb_process_has_one_working_thread() == 1 else { return VipsStartup(thread: nil, prepared: false, formats: formats) }
+        guard Vips.prepareEnvironment() else { return VipsStartup(thread: nil, prepared: true, formats: formats) }
+        startingFormats = formats
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { _ in
-            try? Vips.start()   // a failure is thrown again by `wait()`'s own `Vips.start()`
+            try? Vips.start(needing: VipsStartup.startingFormats)   // a failure is thrown again by `wait()`
             return nil
         }, nil)
-        return VipsStartup(thread: rc == 0 ? thread : nil, prepared: true)
+        return VipsStartup(thread: rc == 0 ? thread : nil, prepared: true, formats: formats)
     }
 
-    /// Waits for libvips's start; throws what `Vips.start()` throws.
+    /// Waits for libvips's start; throws what `Vips.start(needing:)` throws.
     public func wait() throws {
         finish()
-        try Vips.start()
+        try Vips.start(needing: formats)
         if prepared && sb_process_has_one_working_thread() == 1 { Vips.restoreEnvironment() }
     }
 

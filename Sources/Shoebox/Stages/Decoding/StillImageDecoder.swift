@@ -36,6 +36,8 @@ struct StillImageDecoder: FileDecoder {
     /// What a decode learns before it decodes a pixel: limits checked, sizes, structure,
     /// metadata and every subtype's evidence, the orientation to apply and the profile's use.
     private func readEvidence(_ bytes: SourceBytes, _ input: AssetDraft) throws -> EvidenceRead {
+        // The run loaded this format's module at its start, unless no one foresaw the file.
+        try Vips.start(for: input.format)
         var draft = input
         let path = draft.file.path
         // Before libvips opens the header, which inflates a PNG's text.
