@@ -81,7 +81,7 @@ enum IngestCommand: Command {
         if args.has("--json") && (args.has("--covers") || args.value("--gallery") != nil) {
             throw UsageError("--json writes the ingest's lines alone: run `shoebox covers` and `shoebox gallery` after it")
         }
-        var options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
+        let options = IngestOptions(jobs: try args.jobs().map { $0 == 0 ? WorkerLimit.onePerCore : $0 },
                                     retryFailed: args.has("--retry-failed"), journal: journal,
                                     lease: try args.integer("--lease", atLeast: 1).map { .seconds($0) },
                                     crashLog: supervision?.crashLog ?? .shared)
@@ -96,8 +96,6 @@ enum IngestCommand: Command {
                 + "a library is never ingested (give a PATH outside it)")
         }
         try IngestRootError.check(args.positionalPaths, library: library)
-        // A queue worker may be handed any file of the queue, not only its own roots.
-        options.stillFormats = location.holdsAQueue ? nil : RootFormats.sniffed(args.positionalPaths)
         try library.seal()   // before anything is written there (the supervisor's crash log first)
         if journal == nil && !args.has("--no-supervise") {
             return try IngestFollowUp.run(after: try IngestSupervisor.run(library: library), args)
@@ -113,6 +111,10 @@ enum IngestCommand: Command {
         let journal = options.journal
         // A supervised child says nothing when the guard ends it: its supervisor names the file.
         CrashGuard.announce(journal == nil ? .unsupervisedIngest : nil)
+        // Sniffed here, in the process that ingests (a supervisor only starts it). A queue worker
+        // may be handed any file of the queue, not only its own roots.
+        var options = options
+        options.stillFormats = location.holdsAQueue ? nil : RootFormats.sniffed(args.positionalPaths)
         // libvips starts beside the lock and the catalog's creation; waited for before the first file.
         let vips = VipsStartup.begin(needing: options.stillFormats)
         defer { vips.finish() }
@@ -138,7 +140,10 @@ enum IngestCommand: Command {
         reporter.finish()
         #if DEBUG
         if ProcessInfo.processInfo.environment["SHOEBOX_TEST_SAY_MODULES"] != nil {   // RootFormatsTests
-            Output.error("shoebox test: libvips modules [\(Vips.loadedModules.sorted().joined(separator: ","))]")
+            // Read to its end: a /proc file says it is empty, so a sized read would stop short.
+            let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            let loaded = ["heif", "jxl"].filter { maps.contains("/vips-\($0).so") }
+            Output.error("shoebox test: libvips modules [\(loaded.joined(separator: ","))]")
         }
         #endif
         if let signal = StopRequest.signal {

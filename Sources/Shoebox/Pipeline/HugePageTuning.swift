@@ -43,7 +43,7 @@ public enum HugePageTuning {
     static func keepName() {
         guard let current = try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8),
               current.trimmingCharacters(in: .newlines) == "exe",
-              let name = processName(forExecutableAt: executablePath()), name != "exe" else { return }
+              let name = processName(forExecutableAt: RunningExecutable.url.path), name != "exe" else { return }
         _ = sb_set_process_name(name)
     }
 
@@ -56,12 +56,5 @@ public enum HugePageTuning {
         var bytes = Array(file.utf8.prefix(15))
         while String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }   // not inside a character
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

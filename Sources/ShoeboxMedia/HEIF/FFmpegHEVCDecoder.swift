@@ -2,8 +2,9 @@ import CFFmpeg
 
 /// Decodes the coded HEVC pictures of one image (a HEIF item, or a grid's tiles: each its
 /// `hvcC` plus its data) with libavcodec's `hevc` decoder, in the calling thread (and, with
-/// `threads` 2, one more of libavcodec's own for a picture coded in wavefront rows). On the bench corpus's HEIC tiles it takes 25-30 % less CPU than libde265
-/// with the loop filters skipped by both (its x86 SIMD and its own CABAC; docs/BENCHMARKS.md,
+/// `threads` 2, one more of libavcodec's own for a picture coded in wavefront rows). On the
+/// bench corpus's HEIC tiles it takes 25-30 % less CPU than libde265 with the loop filters
+/// skipped by both (its x86 SIMD and its own CABAC; docs/BENCHMARKS.md,
 /// issue 14), and both being conforming decoders, the picture is the same sample for sample.
 /// One decoder serves every picture with the same `hvcC` (a grid's tiles share one), flushed
 /// after each, so its buffers and tables are made once an image, not once a tile. The only

@@ -44,7 +44,7 @@ package struct Lanczos3Resampler {
     func resample(rows: (Int) throws -> UnsafePointer<UInt8>,
                   into output: UnsafeMutablePointer<UInt8>, outputRowBytes: Int) throws {
         let wide = horizontal.inputLength, across = horizontal.outputLength, high = vertical.outputLength
-        let pixel = bands, band = Self.transposeBlock
+        let pixel = bands, band = Self.stripRows
         // The picture reduced down (wide x high) is held turned on its side (high x wide); each
         // pass writes `band` rows at a time into `strip`, turned at once into their place. A
         // pass writing its whole picture before the turn held two more pictures: 11 MB more
@@ -83,25 +83,20 @@ package struct Lanczos3Resampler {
         }
     }
 
-    /// `input` (`height` rows of `width` pixels, packed) turned on its side: `width` rows of
-    /// `height` pixels, rows `rowBytes` apart. In square blocks of `transposeBlock` pixels, so
-    /// that the rows a block reads stay in the cache while it reads them down; RGB pixels move
-    /// four bytes at a time (`turnRGBRun`). Pixel by pixel down whole columns, three single
-    /// bytes each, the two turns took a third of the thumbnail fit's time.
+    /// `input` (`height` rows of `width` pixels, packed: a strip of at most `stripRows`, whose
+    /// rows stay in the cache while each column is read down them) turned on its side: `width`
+    /// rows of `height` pixels, rows `rowBytes` apart. RGB pixels move four bytes at a time
+    /// (`turnRGBRun`): pixel by pixel down whole pictures, three single bytes each, the two turns
+    /// took a third of the thumbnail fit's time.
     private static func transpose(_ input: UnsafePointer<UInt8>, width: Int, height: Int, pixel: Int,
                                   into output: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
-        for top in stride(from: 0, to: height, by: transposeBlock) {
-            let bottom = min(top + transposeBlock, height)
-            for left in stride(from: 0, to: width, by: transposeBlock) {
-                for x in left ..< min(left + transposeBlock, width) {
-                    let source = input + (top * width + x) * pixel, target = output + x * rowBytes + top * pixel
-                    if pixel == 3 {
-                        turnRGBRun(from: source, stride: width * 3, count: bottom - top, into: target)
-                    } else {
-                        for y in 0 ..< bottom - top {
-                            for band in 0 ..< pixel { target[y * pixel + band] = source[y * width * pixel + band] }
-                        }
-                    }
+        for x in 0 ..< width {
+            let source = input + x * pixel, target = output + x * rowBytes
+            if pixel == 3 {
+                turnRGBRun(from: source, stride: width * 3, count: height, into: target)
+            } else {
+                for y in 0 ..< height {
+                    for band in 0 ..< pixel { target[y * pixel + band] = source[y * width * pixel + band] }
                 }
             }
         }
@@ -125,7 +120,7 @@ package struct Lanczos3Resampler {
         target[last * 3 + 2] = source[last * stride + 2]
     }
 
-    /// The side of `transpose`'s blocks, in pixels: a block reads 16 rows, 16 cache lines, well
-    /// inside a core's first-level cache.
-    private static let transposeBlock = 16
+    /// The rows each pass writes at a time, turned at once: a strip's column is 16 cache lines,
+    /// well inside a core's first-level cache.
+    private static let stripRows = 16
 }

@@ -115,15 +115,7 @@ public enum Vips {
     private static func loadModule(_ module: SBVipsModule) {
         guard startOnce == 0 else { return }
         sb_vips_load_module(libraryFolder, module)
-        let name = module == SB_VIPS_MODULE_HEIF ? "heif" : "jxl"
-        loadedLock.withLock { _ = loaded.insert(name) }
     }
-
-    private static let loadedLock = NSLock()
-    nonisolated(unsafe) private static var loaded: Set<String> = []
-
-    /// The modules loaded so far by name ("heif", "jxl"), for tests.
-    package static var loadedModules: Set<String> { loadedLock.withLock { loaded } }
 
     /// Copies and clears libvips's process-wide error buffer under its lock, so that no worker
     /// reads a torn message; the last line is the most specific. libvips cannot tie a message
