@@ -11,66 +11,6 @@ set -euo pipefail
 [[ $# -ge 2 && $1 =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 ROUNDS FILE..." >&2; exit 2; }
 rounds=$1; shift
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-cat > "$work/extract.py" <<'PY'
-# The primary item's coded pictures of a HEIF file, each written as DIR/N.hevc (Annex-B).
-import os, struct, sys
-def boxes(b, off, end):
-    while off + 8 <= end:
-        size, kind = struct.unpack('>I4s', b[off:off + 8]); header = 8
-        if size == 1: size = struct.unpack('>Q', b[off + 8:off + 16])[0]; header = 16
-        elif size == 0: size = end - off
-        yield kind.decode('latin1'), off + header, off + size
-        off += size
-def pictures(b):
-    start, end = next((s, e) for k, s, e in boxes(b, 0, len(b)) if k == 'meta')
-    meta = {k: (s, e) for k, s, e in boxes(b, start + 4, end)}
-    s, _ = meta['pitm']; primary = int.from_bytes(b[s + 4:s + (6 if b[s] == 0 else 8)], 'big')
-    s, e = meta['iinf']; o = s + (6 if b[s] == 0 else 8); types = {}
-    for _, s2, _ in boxes(b, o, e):
-        w = 2 if b[s2] == 2 else 4
-        types[int.from_bytes(b[s2 + 4:s2 + 4 + w], 'big')] = b[s2 + 6 + w:s2 + 10 + w].decode('latin1')
-    s, e = meta['iloc']; v = b[s]; o = s + 4
-    sizes = (b[o] >> 4, b[o] & 15, b[o + 1] >> 4, b[o + 1] & 15 if v in (1, 2) else 0); o += 2
-    def read(n):
-        nonlocal o
-        o += n; return int.from_bytes(b[o - n:o], 'big') if n else 0
-    locations = {}
-    for _ in range(read(2 if v < 2 else 4)):
-        item = read(2 if v < 2 else 4)
-        if v in (1, 2): read(2)
-        read(2); base = read(sizes[2]); extents = []
-        for _ in range(read(2)):
-            read(sizes[3]); offset = read(sizes[0]); extents.append((base + offset, read(sizes[1])))
-        locations[item] = extents
-    tiles = {}
-    if 'iref' in meta:
-        s, e = meta['iref']; w = 2 if b[s] == 0 else 4
-        for kind, s2, _ in boxes(b, s + 4, e):
-            n = int.from_bytes(b[s2 + w:s2 + w + 2], 'big')
-            if kind == 'dimg':
-                tiles[int.from_bytes(b[s2:s2 + w], 'big')] = [int.from_bytes(b[s2 + w + 2 + i * w:s2 + 2 * w + 2 + i * w], 'big') for i in range(n)]
-    iprp = {k: (s, e) for k, s, e in boxes(b, *meta['iprp'])}
-    properties = list(boxes(b, *iprp['ipco']))
-    s, _ = iprp['ipma']; v, flags = b[s], b[s + 3]; o = s + 4; associations = {}
-    for _ in range(read(4)):
-        item = read(2 if v < 1 else 4); associations[item] = []
-        for _ in range(read(1)):
-            associations[item].append(read(2) & 0x7fff if flags & 1 else read(1) & 0x7f)
-    for item in tiles.get(primary, [primary]) if types[primary] == 'grid' else [primary]:
-        _, s, e = next(properties[i - 1] for i in associations[item] if i and properties[i - 1][0] == 'hvcC')
-        h = b[s:e]; length = (h[21] & 3) + 1; q = 23; out = b''
-        for _ in range(h[22]):
-            count = int.from_bytes(h[q + 1:q + 3], 'big'); q += 3
-            for _ in range(count):
-                n = int.from_bytes(h[q:q + 2], 'big'); out += b'\0\0\0\1' + h[q + 2:q + 2 + n]; q += 2 + n
-        data = b''.join(b[s:s + n] for s, n in locations[item]); q = 0
-        while q < len(data):
-            n = int.from_bytes(data[q:q + length], 'big'); out += b'\0\0\0\1' + data[q + length:q + length + n]; q += length + n
-        yield out
-for index, path in enumerate(sys.argv[2:]):
-    for tile, picture in enumerate(pictures(open(path, 'rb').read())):
-        open(os.path.join(sys.argv[1], '%03d-%03d.hevc' % (index, tile)), 'wb').write(picture)
-PY
 cat > "$work/decoders.c" <<'C'
 #include <libavcodec/avcodec.h>
 #include <libde265/de265.h>
@@ -138,7 +78,7 @@ int main(int argc, char **argv) {
 }
 C
 mkdir "$work/pictures"
-python3 "$work/extract.py" "$work/pictures" "$@"
+python3 "$(dirname "${BASH_SOURCE[0]}")/heif-pictures.py" "$work/pictures" "$@"
 cc -O2 -o "$work/decoders" "$work/decoders.c" -lde265 -lavcodec -lavutil
 echo "$(ls "$work/pictures" | wc -l) pictures from $# files"
 "$work/decoders" "$rounds" "$work/pictures"/*.hevc

@@ -14,6 +14,13 @@
 #   vipsthumbnail  -s 256 on the image files (-jpg: the JPEGs), and -s 1440 (vips-1440): the pair
 #                  Shoebox's thumb+preview is held against is vipsthumbnail + vips-1440
 #   djpeg-floor    djpeg -scale M/8 on the JPEGs, the smallest M giving >= 256 px: the JPEG floor
+#   hevc-floor     the HEICs' coded pictures a 256 px thumbnail needs (scripts/heif-pictures.py: the
+#                  thumbnail item when it covers 256 px, else the primary's tiles) decoded by
+#                  libavcodec as Shoebox decodes them, one thread, loop filters off, nothing else
+#                  (scripts/hevc-floor.c, built here; two processes, a file's tiles in one): the
+#                  HEIC floor. floors/vipsthumbnail and floors/pillow put djpeg-floor +
+#                  hevc-floor against the whole corpus's anchor: what the JPEGs and HEICs take at
+#                  the least, the PNGs and WebPs not counted. Left out without cc or libavcodec-dev
 #   pillow         Image.draft + exif_transpose + thumbnail, pillow-heif for HEIC (-jpg, -heic: the
 #                  subsets); needs PYTHON (default: pillow-venv beside CORPUS, else python3) with
 #                  Pillow, and is left out without it
@@ -91,6 +98,17 @@ awk '{ path[NR] = $0 } END { for (i = 0; i < 1000; i++) print path[i % NR + 1] }
 exiftool -q -q -m -T -n -ImageWidth -ImageHeight -Directory -FileName -@ "$work/jpg" |
     awk -F'\t' '{l = $1 > $2 ? $1 : $2; m = int((2048 + l - 1) / l); print (m > 8 ? 8 : m) "/8"; print $3 "/" $4}' > "$work/djpeg"
 
+# The HEIC floor's pictures, in two lists of whole files (alternating) for its two processes.
+have_hevc_floor=0
+if [[ -s $work/heic ]] && ((!jpeg_only)) && mkdir "$work/hevc" &&
+   cc -O2 -o "$work/hevc-floor" "$root/scripts/hevc-floor.c" $(pkg-config --cflags --libs libavcodec libavutil 2> /dev/null) 2> "$work/cc"; then
+    xargs -a "$work/heic" -d '\n' python3 "$root/scripts/heif-pictures.py" --thumbnail-at-least 256 "$work/hevc"
+    find "$work/hevc" -name '*.hevc' | sort | awk -v out="$work/hevc." '{n = split($0, p, "/"); print > (out (substr(p[n], 1, 3) % 2))}'
+    have_hevc_floor=1
+else
+    ((jpeg_only)) || [[ ! -s $work/heic ]] || echo "bench: cannot build scripts/hevc-floor.c (needs cc and libavcodec-dev): the HEIC floor is left out" >&2
+fi
+
 # The real-photo set: camera JPEGs of REAL_MP megapixels and HEICs of 2 MP or more, decodable.
 if [[ -n $real ]]; then
     IFS=- read -r low high <<< "${REAL_MP:-2-50}"
@@ -150,6 +168,7 @@ c_shoebox() {
 }
 c_vipsthumbnail() { xargs -a "$1" -d '\n' -P2 -n8 vipsthumbnail -s "$2" -o "$work/out/%s.jpg" 2> /dev/null; }
 c_djpeg() { xargs -a "$work/djpeg" -d '\n' -P2 -n2 djpeg -outfile /dev/null -scale; }
+c_hevc_floor() { printf '%s\n' "$work"/hevc.* | xargs -d '\n' -P2 -n1 "$work/hevc-floor"; }
 c_pillow() { xargs -a "$1" -d '\n' -P2 -n8 "$python" -c "$pillow_py" "$work/out"; }
 c_ffmpegthumbnailer() {
     xargs -a "$1" -d '\n' -P2 -n1 bash -c 'ffmpegthumbnailer -i "$1" -o "$work/out/${1##*/}.jpg" -s 256 -q 8' _
@@ -179,17 +198,21 @@ run() {
     t1=$(date +%s.%N)
     echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss" | awk '{print $1, $2 + $3}')" >> "$work/times"
 }
-export -f c_shoebox c_vipsthumbnail c_djpeg c_pillow c_ffmpegthumbnailer c_metadata c_exiftool c_metadata_calls c_exiftool_calls \
+export -f c_shoebox c_vipsthumbnail c_djpeg c_hevc_floor c_pillow c_ffmpegthumbnailer c_metadata c_exiftool c_metadata_calls c_exiftool_calls \
     c_metadata_one_call c_exiftool_one_call
 export work shoebox python pillow_py
 
-# The ratios a round prints: "LABEL NUMERATOR DENOMINATOR..." (the denominators are summed).
+# The ratios a round prints: "LABEL NUMERATOR DENOMINATOR..." (the denominators are summed, as
+# are a numerator's parts joined by +).
 ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
         "shoebox-jpg/djpeg-floor shoebox-jpg djpeg-floor"
         "shoebox-jpg/vipsthumbnail-jpg shoebox-jpg vipsthumbnail-jpg"
         "pair/two-vips shoebox-pair vipsthumbnail vips-1440")
 ((have_pillow)) && ratios+=("shoebox/pillow shoebox pillow" "shoebox-jpg/pillow-jpg shoebox-jpg pillow-jpg")
 ((have_pillow)) && [[ -s $work/heic ]] && ratios+=("shoebox-heic/pillow-heic shoebox-heic pillow-heic")
+((have_hevc_floor)) && ratios+=("shoebox-heic/hevc-floor shoebox-heic hevc-floor"
+                                "floors/vipsthumbnail djpeg-floor+hevc-floor vipsthumbnail")
+((have_hevc_floor)) && ((have_pillow)) && ratios+=("floors/pillow djpeg-floor+hevc-floor pillow")
 [[ -n $real ]] && ratios+=("real-default/two-vips real-default real-vips-256 real-vips-1440")
 [[ -s ${work}/phones ]] && ratios+=("phone/vipsthumbnail phone-256 phone-vips-256"
                                    "phone-flat/vipsthumbnail phone-flat-256 phone-flat-vips-256"
@@ -238,6 +261,7 @@ for ((round = 1; round <= rounds; round++)); do
         run "$round" shoebox-jpg bash -c 'c_shoebox "$work/jpg" bench-256'
         run "$round" djpeg-floor bash -c c_djpeg
         [[ -s $work/heic ]] && run "$round" shoebox-heic bash -c 'c_shoebox "$work/heic" bench-256'
+        ((have_hevc_floor)) && run "$round" hevc-floor bash -c c_hevc_floor
         run "$round" shoebox-pair bash -c 'c_shoebox "$work/img" bench-thumb-preview'
         run "$round" vipsthumbnail bash -c 'c_vipsthumbnail "$work/img" 256'
         run "$round" vipsthumbnail-jpg bash -c 'c_vipsthumbnail "$work/jpg" 256'
@@ -284,7 +308,9 @@ for ((round = 1; round <= rounds; round++)); do
             for (i = 1; i <= n; i++) {
                 k = split(lines[i], f, " "); d = 0; cpu = f[1] ~ /^cpu:/ ? "cpu:" : ""
                 for (j = 3; j <= k; j++) d += t[cpu f[j]]
-                line = line (d > 0 ? sprintf(" %s %.2f", f[1], t[cpu f[2]] / d) : sprintf(" %s n/a", f[1]))
+                m = split(f[2], parts, "+"); u = 0
+                for (j = 1; j <= m; j++) u += t[cpu parts[j]]
+                line = line (d > 0 ? sprintf(" %s %.2f", f[1], u / d) : sprintf(" %s n/a", f[1]))
             }
             printf "round %s ratios:%s\n", round, line
         }' "$work/times" | tee -a "$work/rounds"
