@@ -115,8 +115,10 @@ enum IngestCommand: Command {
         // may be handed any file of the queue, not only its own roots.
         var options = options
         options.stillFormats = location.holdsAQueue ? nil : RootFormats.sniffed(args.positionalPaths)
-        // libvips starts beside the lock and the catalog's creation; waited for before the first file.
-        let vips = VipsStartup.begin(needing: options.stillFormats)
+        // libvips starts beside the lock and the catalog's creation, and FFmpeg is loaded after
+        // it there when the files need it; both waited for before the first file.
+        let formats = options.stillFormats
+        let vips = VipsStartup.begin(needing: formats, then: { FFmpegPrefetch.load(for: formats) })
         defer { vips.finish() }
         // Queue workers (a PostgreSQL catalog) share the library; other ingests have it alone.
         let lock = try LibraryLock(library, shared: location.holdsAQueue)

@@ -37,19 +37,25 @@ public final class VipsStartup: @unchecked Sendable {
         self.formats = formats
     }
 
-    /// The start's own thread reads the formats from here, set before it exists.
+    /// The start's own thread reads the formats and its follow-up from here, set before it exists.
     nonisolated(unsafe) private static var startingFormats: Set<MediaFormat>?
+    nonisolated(unsafe) private static var followUp: (@Sendable () -> Void)?
 
     /// Starts libvips on a new thread when the process is alone now (see the type's notes);
     /// otherwise starts nothing, and `wait()` starts it. With `formats`, only the modules they
-    /// need are loaded (`Vips.start(needing:)`); nil loads both.
-    public static func begin(needing formats: Set<MediaFormat>? = nil) -> VipsStartup {
+    /// need are loaded (`Vips.start(needing:)`); nil loads both. `then` runs on that thread
+    /// after libvips's start, before `wait()` returns (start-up work that writes no
+    /// environment: `FFmpegPrefetch`); it does not run when no thread is started.
+    public static func begin(needing formats: Set<MediaFormat>? = nil,
+                             then: (@Sendable () -> Void)? = nil) -> VipsStartup {
         guard sb_process_has_one_working_thread() == 1 else { return VipsStartup(thread: nil, prepared: false, formats: formats) }
         guard Vips.prepareEnvironment() else { return VipsStartup(thread: nil, prepared: true, formats: formats) }
         startingFormats = formats
+        followUp = then
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { _ in
             try? Vips.start(needing: VipsStartup.startingFormats)   // a failure is thrown again by `wait()`
+            VipsStartup.followUp?()
             return nil
         }, nil)
         return VipsStartup(thread: rc == 0 ? thread : nil, prepared: true, formats: formats)
