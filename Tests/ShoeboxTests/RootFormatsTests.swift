@@ -20,11 +20,14 @@ import Testing
         #expect(RootFormats.sniffed([]) == nil)
     }
 
-    /// The modules the ingest child loaded, as its debug hook says.
+    /// The modules the ingest child loaded, as its debug hook says. VIPSHOME is unset, as in
+    /// `VipsStartTests`: this test process starts libvips itself, which may leave its guess
+    /// (`/usr`) in the environment the child inherits, and a VIPSHOME of the user's loads every
+    /// module there.
     private func modulesLoaded(ingesting roots: [String]) throws -> String {
         let folder = try TemporaryFolder()
         let run = try ShoeboxBinary.run(["ingest", "--library", folder.url.appendingPathComponent("library").path, "--quiet"] + roots,
-                                        environment: ["SHOEBOX_TEST_SAY_MODULES": "1"])
+                                        environment: ["SHOEBOX_TEST_SAY_MODULES": "1"], launcher: ["/usr/bin/env", "-u", "VIPSHOME"])
         #expect(run.status == 0, "\(run.errors)")
         let said = run.errors.split(separator: "\n").filter { $0.hasPrefix("shoebox test: libvips modules ") }
         try #require(said.count == 1, "\(run.errors)")
