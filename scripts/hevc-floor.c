@@ -58,7 +58,10 @@ static size_t file_part(const char *path) {
 int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: hevc-floor LIST\n"); return 2; }
     FILE *list = fopen(argv[1], "r");
-    if (!list) return !fail("cannot open", argv[1]) + 1;
+    if (!list) {
+        fail("cannot open", argv[1]);
+        return 2;
+    }
     char **paths = NULL, line[4096];
     int count = 0;
     while (fgets(line, sizeof line, list)) {
