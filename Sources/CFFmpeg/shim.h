@@ -170,14 +170,33 @@ static inline int sb_av_frame_to_rgb(const AVFrame *frame, int dst_width, int ds
     return rc;
 }
 
+static void sb_av_keep_bytes(void *opaque, uint8_t *data) {
+    (void) opaque;
+    (void) data;
+}
+
 /* Sends `data` to an opened decoder as its one packet, then the end of the stream, and
- * receives the one frame it makes into `frame`: a still image's decode. 0 or a negative AVERROR. */
+ * receives the one frame it makes into `frame`: a still image's decode. With `in_place` the
+ * packet refers to `data` itself, read-only and never freed by FFmpeg, instead of a padded copy:
+ * the caller guarantees AV_INPUT_BUFFER_PADDING_SIZE readable bytes after it (FFmpeg's bitstream
+ * readers may read that far past the end) and keeps it alive until the packet and the decoder's
+ * own reference to it are dropped (av_packet_free; the decoder drops its reference when it has
+ * decoded the packet, or at avcodec_flush_buffers). 0 or a negative AVERROR. */
 static inline int sb_av_decode_whole_packet(AVCodecContext *context, AVPacket *packet, const uint8_t *data, int size,
-                                            AVFrame *frame) {
-    int rc = av_new_packet(packet, size);
-    if (rc < 0)
-        return rc;
-    memcpy(packet->data, data, (size_t) size);
+                                            int in_place, AVFrame *frame) {
+    int rc = 0;
+    if (in_place) {
+        packet->buf = av_buffer_create((uint8_t *) data, (size_t) size, sb_av_keep_bytes, NULL, AV_BUFFER_FLAG_READONLY);
+        if (!packet->buf)
+            return AVERROR(ENOMEM);
+        packet->data = (uint8_t *) data;
+        packet->size = size;
+    } else {
+        rc = av_new_packet(packet, size);
+        if (rc < 0)
+            return rc;
+        memcpy(packet->data, data, (size_t) size);
+    }
     rc = avcodec_send_packet(context, packet);
     if (rc == 0)
         rc = avcodec_send_packet(context, NULL);
@@ -204,7 +223,7 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
         rc = avcodec_open2(context, codec, NULL);
     }
     if (rc == 0)
-        rc = sb_av_decode_whole_packet(context, packet, data, size, frame);
+        rc = sb_av_decode_whole_packet(context, packet, data, size, 0, frame);
     if (rc == 0) {
         *out = frame;
         frame = NULL;
@@ -260,9 +279,11 @@ static inline int sb_av_open_hevc(const uint8_t *configuration, int configuratio
 
 /* Decodes one picture (an item's data, or a grid tile's) with a decoder sb_av_open_hevc opened,
  * then flushes the decoder, which keeps its parameter sets, buffers and tables for the next
- * picture. The conformance window is applied to the sample (not rounded to an alignment). On
+ * picture. The conformance window is applied to the sample (not rounded to an alignment).
+ * `in_place` as for sb_av_decode_whole_packet: nothing refers to `data` once this returns. On
  * success *out holds the frame (the caller frees it); otherwise a negative AVERROR. */
-static inline int sb_av_decode_hevc_picture(AVCodecContext *context, const uint8_t *data, int size, AVFrame **out) {
+static inline int sb_av_decode_hevc_picture(AVCodecContext *context, const uint8_t *data, int size, int in_place,
+                                            AVFrame **out) {
     *out = NULL;
     if (size < 0)
         return AVERROR(EINVAL);
@@ -270,7 +291,7 @@ static inline int sb_av_decode_hevc_picture(AVCodecContext *context, const uint8
     AVFrame *frame = av_frame_alloc();
     int rc = packet && frame ? 0 : AVERROR(ENOMEM);
     if (rc == 0)
-        rc = sb_av_decode_whole_packet(context, packet, data, size, frame);
+        rc = sb_av_decode_whole_packet(context, packet, data, size, in_place, frame);
     if (rc == 0 && (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)))
         rc = AVERROR_INVALIDDATA;
     if (rc == 0)

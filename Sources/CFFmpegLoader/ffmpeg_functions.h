@@ -17,8 +17,15 @@
 #define SB_AVIO_WRITE_BUFFER uint8_t *
 #endif
 
+#if LIBAVUTIL_VERSION_MAJOR >= 57
+#define SB_AV_BUFFER_SIZE size_t
+#else
+#define SB_AV_BUFFER_SIZE int
+#endif
+
 #define SB_FFMPEG_FUNCTIONS(F, P) \
     /* libavutil */ \
+    F(SB_AVUTIL, AVBufferRef *, av_buffer_create, (uint8_t *data, SB_AV_BUFFER_SIZE size, void (*free)(void *opaque, uint8_t *data), void *opaque, int flags), (data, size, free, opaque, flags)) \
     P(SB_AVUTIL, av_dict_free, (AVDictionary **m), (m)) \
     F(SB_AVUTIL, AVDictionaryEntry *, av_dict_get, (const AVDictionary *m, const char *key, const AVDictionaryEntry *prev, int flags), (m, key, prev, flags)) \
     F(SB_AVUTIL, int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags), (pm, key, value, flags)) \

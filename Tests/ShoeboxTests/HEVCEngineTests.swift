@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Shoebox
 @testable import ShoeboxMedia
+@testable import ShoeboxParsers
 
 /// HEIC's HEVC pictures are decoded by libavcodec (25-30 % less CPU than libde265, issue 14),
 /// and what it gives the shrinker is today's libde265 picture: these pin both on real files.
@@ -66,6 +67,47 @@ import Testing
             #expect(outcome.libavcodec == [.libavcodec] && outcome.libde265 == [.libde265])
             #expect(outcome.largest == 0 && outcome.total == 0, "\(file) \(box) filtered \(filtered): \(outcome)")
         }
+    }
+
+    /// A picture that lies whole in the file's bytes, with `SourceBytes`'s padding after the
+    /// file, goes to libavcodec where it lies instead of as a padded copy: the same pixels.
+    @Test(arguments: ["photo.heic", "photo-10bit.heic"])
+    func aSamplesPictureReadWhereItLiesShrinksToTheCopysPixels(_ name: String) throws {
+        try expectInPlaceShrinksMatchCopies(Fixtures.sample(name))
+    }
+
+    /// The same for an iPhone's 48 tiles and a single picture of the corpus.
+    @Test(.enabled(if: Fixtures.sharedCorpus != nil, Comment(rawValue: Fixtures.sharedCorpusMissing)),
+          arguments: ["exif-samples/heic/mobile/iphone_13_pro_max.HEIC", "exif-samples/heic/samplefilehub.heif"])
+    func aRealPictureReadWhereItLiesShrinksToTheCopysPixels(_ file: String) throws {
+        try expectInPlaceShrinksMatchCopies(Fixtures.corpus(file))
+    }
+
+    private func expectInPlaceShrinksMatchCopies(_ url: URL) throws {
+        let (bytes, _) = try SourceFile.read(url.path, maxBytes: 1 << 30, pool: ReadBufferPool(capacity: 1))
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let padded = try #require(HEIFShrinkingDecoder(raw, padding: SourceBytes.padding))
+        let copied = try #require(HEIFShrinkingDecoder(raw))
+        for box in [PixelSize(width: 60, height: 40), PixelSize(width: 120, height: 80)] {
+            let inPlace = try #require(padded.decode(covering: box)), copy = try #require(copied.decode(covering: box))
+            #expect(inPlace.hevcEngines == [.libavcodec])
+            #expect(try inPlace.image.pixelBytes() == copy.image.pixelBytes(), "\(url.lastPathComponent) \(box)")
+        }
+    }
+
+    /// What follows a coded picture decides whether it may be read in place: the rest of the
+    /// file and its padding for an item of one extent, nothing for one joined from several.
+    @Test func aPictureOfOneExtentIsFollowedByTheRestOfTheFileAndItsPadding() throws {
+        let (bytes, _) = try SourceFile.read(Fixtures.sample("photo.heic").path, maxBytes: 1 << 30, pool: ReadBufferPool(capacity: 1))
+        let raw = UnsafeRawBufferPointer(bytes.buffer)
+        let decoder = try #require(HEIFShrinkingDecoder(raw, padding: SourceBytes.padding))
+        let primary = try #require(decoder.container.primary)
+        try #require(primary.extents.count == 1)
+        let extent = primary.extents[0]
+        let following = primary.withData(in: raw) { decoder.readableBytes(after: $0) }
+        #expect(following == raw.count - extent.upperBound + 64)
+        let joined = [UInt8](raw[extent])
+        #expect(joined.withUnsafeBytes { decoder.readableBytes(after: $0) } == 0)
     }
 
     /// A picture the decode-memory budget decodes alone may take a second thread

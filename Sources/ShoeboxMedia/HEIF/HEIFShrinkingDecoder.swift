@@ -26,6 +26,8 @@ package struct HEIFShrinkingDecoder {
     }
 
     let bytes: UnsafeRawBufferPointer
+    /// How many readable bytes follow `bytes` in memory (`SourceBytes.padding`).
+    let padding: Int
     let container: HEIFContainer
 
     /// Sizes past these are declined before anything is allocated for them (the pipeline's
@@ -33,10 +35,13 @@ package struct HEIFShrinkingDecoder {
     static let maxSide = 1 << 16
     static let maxPixels = 1 << 30
 
-    /// `container` is the one `bytes` hold, when the caller has parsed it already.
-    package init?(_ bytes: UnsafeRawBufferPointer, container: HEIFContainer? = nil) {
+    /// `container` is the one `bytes` hold, when the caller has parsed it already. `padding`:
+    /// how many readable bytes follow `bytes` in memory; a coded picture that ends at least
+    /// FFmpeg's padding before the end of those goes to libavcodec without a copy.
+    package init?(_ bytes: UnsafeRawBufferPointer, padding: Int = 0, container: HEIFContainer? = nil) {
         guard let container = container ?? HEIFContainer.parse(bytes) else { return nil }
         self.bytes = bytes
+        self.padding = padding
         self.container = container
     }
 
@@ -202,7 +207,8 @@ package struct HEIFShrinkingDecoder {
             guard tile.item.type == tiles[0].item.type, let declared = spatialExtent(of: tile.item) else { return nil }
             let decoded: Bool? = tile.item.withData(in: bytes) { data in
                 do {
-                    let engine = try decodeTile(tile.item, data: data, skipLoopFilters: skipLoopFilters,
+                    let engine = try decodeTile(tile.item, data: data, readableAfter: readableBytes(after: data),
+                                                skipLoopFilters: skipLoopFilters,
                                                 engine: plan.hevcEngine, libavcodec: libavcodec) { planes in
                         // A picture smaller than its item claims would leave part of the image
                         // black: the file is not what it says, and libvips should judge it.
@@ -241,8 +247,8 @@ package struct HEIFShrinkingDecoder {
 
     /// Decodes one coded item (a picture or a grid tile) with its codec's decoder; returns the
     /// HEVC engine that decoded it, nil for AV1.
-    private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, skipLoopFilters: Bool,
-                            engine: HEVCEngine, libavcodec: FFmpegHEVCDecoder,
+    private func decodeTile(_ item: HEIFContainer.Item, data: UnsafeRawBufferPointer, readableAfter: Int,
+                            skipLoopFilters: Bool, engine: HEVCEngine, libavcodec: FFmpegHEVCDecoder,
                             _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine? {
         if item.type == "av01" {
             try LibraryClock.measure(.dav1d) {
@@ -255,7 +261,16 @@ package struct HEIFShrinkingDecoder {
         guard item.type == "hvc1", let configuration = hvcC(of: item) else {
             throw PictureDecodeError.unsupported(codec: "HEVC", "a \(item.type) item")
         }
-        return try engine.decode(configuration: configuration, data: data, libavcodec: libavcodec, body)
+        return try engine.decode(configuration: configuration, data: data, readableAfter: readableAfter,
+                                 libavcodec: libavcodec, body)
+    }
+
+    /// How many readable bytes follow `data` in memory: the rest of the file and its padding
+    /// when `data` is a range of the file's bytes, none when it was joined from several extents.
+    func readableBytes(after data: UnsafeRawBufferPointer) -> Int {
+        guard let start = data.baseAddress, let fileStart = bytes.baseAddress,
+              start >= fileStart, start + data.count <= fileStart + bytes.count else { return 0 }
+        return fileStart + bytes.count - (start + data.count) + padding
     }
 
     /// Tiles in row order, each at its place; all tiles share the first tile's size, and

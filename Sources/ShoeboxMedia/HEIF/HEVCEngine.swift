@@ -9,13 +9,16 @@ package enum HEVCEngine: String, Sendable, CaseIterable {
     /// Decodes one picture with this engine, or with libde265 when libavcodec declines it (never
     /// after `body` has run), and returns the engine that decoded it. `libavcodec` is the image's
     /// FFmpeg decoder, kept from one tile to the next; its `skipLoopFilters` holds for libde265
-    /// too. Throws what the decoder throws for damaged data and what `body` throws.
-    func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, libavcodec decoder: FFmpegHEVCDecoder,
-                _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine {
+    /// too. `readableAfter`: how many readable bytes follow `data` in memory (`FFmpegHEVCDecoder`).
+    /// Throws what the decoder throws for damaged data and what `body` throws.
+    func decode(configuration: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer, readableAfter: Int = 0,
+                libavcodec decoder: FFmpegHEVCDecoder, _ body: (YCbCrPlanes) throws -> Void) throws -> HEVCEngine {
         // The decoder's time is its library's; what `body` does with the samples is the shrinker's.
         func shrink(_ planes: YCbCrPlanes) throws { try LibraryClock.measure(.resampler) { try body(planes) } }
         if self == .libavcodec,
-           try LibraryClock.measure(.ffmpeg, { try decoder.decode(configuration: configuration, data: data, shrink) }) {
+           try LibraryClock.measure(.ffmpeg, {
+               try decoder.decode(configuration: configuration, data: data, readableAfter: readableAfter, shrink)
+           }) {
             return .libavcodec
         }
         try LibraryClock.measure(.libde265) {

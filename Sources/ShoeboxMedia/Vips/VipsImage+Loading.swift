@@ -80,7 +80,7 @@ extension VipsImage {
                                  fitting width: Int, _ height: Int, convertToSRGB: Bool,
                                  admit: (inout HEIFShrinkingDecoder.Plan) throws -> Void = { _ in }) throws -> VipsImage? {
         let raw = UnsafeRawBufferPointer(bytes.buffer)
-        guard let decoder = HEIFShrinkingDecoder(raw, container: container),
+        guard let decoder = HEIFShrinkingDecoder(raw, padding: SourceBytes.padding, container: container),
               var plan = decoder.plan(covering: PixelSize(width: width, height: height),
                                       primarySize: PixelSize(width: header.width, height: header.height)) else { return nil }
         try admit(&plan)

@@ -169,8 +169,8 @@ public enum SourceFile {
     /// Reads until end of file; a file that grows while read keeps only what `expected` allowed
     /// plus nothing more, a file that shrinks is read to its new end.
     private static func readAll(_ fd: Int32, expected: Int, path: String, pool: ReadBufferPool) throws -> SourceBytes {
-        let pooled = pool.take(expected)
-        let buffer = pooled ?? UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected, 1), alignment: 16)
+        let pooled = pool.take(expected + SourceBytes.padding)
+        let buffer = pooled ?? SourceBytes.allocate(expected)
         var filled = 0
         while filled < expected {
             let n = Glibc.read(fd, buffer.baseAddress! + filled, expected - filled)
