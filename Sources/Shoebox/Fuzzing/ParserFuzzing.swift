@@ -26,8 +26,11 @@ public enum ParserFuzzing {
         case 6: text(String(decoding: bytes, as: UTF8.self), bytes)
         case 7: _ = try? PipelineConfiguration.parse(Data(bytes), file: "fuzz.json")
         case 8: _ = HEIFContainer.parse(body)
-        case 9: // The HEVC route, and the H.264 SPS an MP4's avcC holds (`shoebox metadata`'s videos).
-            _ = HEIFShrinkingDecoder(body)?.decode(covering: PixelSize(width: 8, height: 8))
+        case 9: // The HEVC route (from padded bytes, as a file's are: its pictures read in place), and
+                // the H.264 SPS an MP4's avcC holds (`shoebox metadata`'s videos).
+            let source = SourceBytes(copying: Data(body))
+            _ = HEIFShrinkingDecoder(UnsafeRawBufferPointer(source.buffer), padding: SourceBytes.padding)?
+                .decode(covering: PixelSize(width: 8, height: 8))
             _ = H264SequenceParameters(avcC: body)
         case 10: tiff(body)
         case 11: // RAW recognition (IFD0's DNGVersion and Make) and a CR3's or RAF's EXIF.
