@@ -271,6 +271,9 @@ static int passed(const struct timespec *deadline, const struct timespec *now) {
     return nanoseconds(now) >= nanoseconds(deadline);
 }
 
+/* When start_watchdog started the watchdog (CLOCK_MONOTONIC): its first look's reference. */
+static struct timespec watchdog_started;
+
 /* Names the first file over its budget in the log and on stderr, then ends the process: a
  * C call cannot be interrupted, and the next run records the file as timed out. A budget is
  * time the process ran: a look that comes late by more than SB_LATE_NS (the process was
@@ -278,8 +281,10 @@ static int passed(const struct timespec *deadline, const struct timespec *now) {
  * suspended with Ctrl-Z and resumed later does not record the files in hand as timed out. */
 static void *watch(void *unused) {
     (void) unused;
-    struct timespec last;
-    clock_gettime(CLOCK_MONOTONIC, &last);
+    /* The first look measures from when the watchdog was started, not from when its thread
+     * first ran: a process stopped between the two (the first file's decoder can reach a stop
+     * before a new thread is scheduled, on a loaded machine) still has the stop discounted. */
+    struct timespec last = watchdog_started;
     for (;;) {
         struct timespec pause = { 0, SB_TICK_NS };
         nanosleep(&pause, NULL);
@@ -315,6 +320,7 @@ static void *watch(void *unused) {
 }
 
 static void start_watchdog(void) {
+    clock_gettime(CLOCK_MONOTONIC, &watchdog_started);
     pthread_t thread;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);

@@ -134,8 +134,9 @@ import Testing
     /// recording it as timed out. (The test decoder stops its process on `paused.jpg`, and
     /// keeps the file in hand for a second after it is continued, within the 8 s budget:
     /// room for a loaded machine, whose full suite once took the 3 s of an earlier budget;
-    /// under a sanitizer on a loaded machine that second once took more than 8, so there the
-    /// budget is 20 s and the stop longer than that.)
+    /// under a sanitizer the budget is 20 s and the stop longer than that. Its failures on
+    /// loaded machines, put down to the slowness of that second, were the watchdog's: started
+    /// with the first file, its thread could first run after the stop and measure from then.)
     @Test func timeStoppedIsNotSpentFromAFilesBudget() throws {
         let batch = try Batch(trouble: ["paused.jpg"])
         let budget = Fixtures.underSanitizer ? 20 : 8
