@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
@@ -234,6 +235,55 @@ static inline int sb_av_decode_image(const uint8_t *data, int size, enum AVCodec
     return rc;
 }
 
+static void sb_av_unmap_plane(void *length, uint8_t *data) {
+    munmap(data, (size_t) (uintptr_t) length);
+}
+
+/* A decoder's picture buffers, laid out as FFmpeg's own get_buffer2 lays them out (the codec's
+ * aligned dimensions, the width widened until every stride is a multiple of the codec's
+ * alignment, 16 + 63 bytes after each plane), but each plane of a megabyte and more mapped on
+ * its own, its pages zeroed by the kernel as the decoder first writes them (in huge pages where
+ * the kernel has them). FFmpeg's pool zeroes each buffer as it allocates it, so a 12 MP
+ * picture's 18 MB were in memory from the decode's first moment, and two decodes at once held
+ * both whole. Smaller pictures (a grid's tiles) take FFmpeg's pool, which hands one tile's
+ * buffers on to the next. */
+static int sb_av_get_lazily_zeroed_buffer(AVCodecContext *context, AVFrame *frame, int flags) {
+    enum { after = 16 + 64 - 1, mapped = 1 << 20 };
+    int width = frame->width, height = frame->height, stride_align[AV_NUM_DATA_POINTERS], linesizes[4];
+    avcodec_align_dimensions2(context, &width, &height, stride_align);
+    for (int unaligned = 1; unaligned;) {
+        if (width <= 0 || av_image_fill_linesizes(linesizes, frame->format, width) < 0)
+            return avcodec_default_get_buffer2(context, frame, flags);
+        width += width & ~(width - 1);
+        unaligned = 0;
+        for (int i = 0; i < 4; i++)
+            unaligned |= stride_align[i] > 0 && linesizes[i] % stride_align[i];
+    }
+    ptrdiff_t strides[4] = { linesizes[0], linesizes[1], linesizes[2], linesizes[3] };
+    size_t sizes[4];
+    if (av_image_fill_plane_sizes(sizes, frame->format, height, strides) < 0 || sizes[0] < mapped)
+        return avcodec_default_get_buffer2(context, frame, flags);
+    for (int i = 0; i < 4 && sizes[i]; i++) {
+        size_t length = sizes[i] + after;
+        uint8_t *plane = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (plane != MAP_FAILED) {
+            madvise(plane, length, MADV_HUGEPAGE);
+            frame->buf[i] = av_buffer_create(plane, length, sb_av_unmap_plane, (void *) (uintptr_t) length, 0);
+        }
+        if (!frame->buf[i]) {
+            if (plane != MAP_FAILED)
+                munmap(plane, length);
+            for (int j = 0; j < i; j++)
+                av_buffer_unref(&frame->buf[j]);
+            return AVERROR(ENOMEM);
+        }
+        frame->data[i] = plane;
+        frame->linesize[i] = linesizes[i];
+    }
+    frame->extended_data = frame->data;
+    return 0;
+}
+
 /* Opens libavcodec's HEVC decoder for the pictures of a HEIF item: `configuration` is the
  * item's hvcC box (given to the decoder as extradata, so the data's NAL units carry hvcC's
  * length prefixes). With `threads` above 1 the rows of a picture coded for wavefront decoding
@@ -266,6 +316,7 @@ static inline int sb_av_open_hevc(const uint8_t *configuration, int configuratio
         context->err_recognition = AV_EF_EXPLODE;
         context->max_pixels = max_pixels;
         context->apply_cropping = 0;
+        context->get_buffer2 = sb_av_get_lazily_zeroed_buffer;
         if (skip_loop_filters)
             context->skip_loop_filter = AVDISCARD_ALL;
         rc = avcodec_open2(context, codec, NULL);

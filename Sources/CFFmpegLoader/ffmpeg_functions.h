@@ -7,6 +7,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
 #include <libavutil/display.h>
+#include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
@@ -26,6 +27,7 @@
 #define SB_FFMPEG_FUNCTIONS(F, P) \
     /* libavutil */ \
     F(SB_AVUTIL, AVBufferRef *, av_buffer_create, (uint8_t *data, SB_AV_BUFFER_SIZE size, void (*free)(void *opaque, uint8_t *data), void *opaque, int flags), (data, size, free, opaque, flags)) \
+    P(SB_AVUTIL, av_buffer_unref, (AVBufferRef **buf), (buf)) \
     P(SB_AVUTIL, av_dict_free, (AVDictionary **m), (m)) \
     F(SB_AVUTIL, AVDictionaryEntry *, av_dict_get, (const AVDictionary *m, const char *key, const AVDictionaryEntry *prev, int flags), (m, key, prev, flags)) \
     F(SB_AVUTIL, int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags), (pm, key, value, flags)) \
@@ -43,6 +45,8 @@
     F(SB_AVUTIL, void *, av_malloc, (size_t size), (size)) \
     F(SB_AVUTIL, void *, av_mallocz, (size_t size), (size)) \
     F(SB_AVUTIL, const AVPixFmtDescriptor *, av_pix_fmt_desc_get, (enum AVPixelFormat pix_fmt), (pix_fmt)) \
+    F(SB_AVUTIL, int, av_image_fill_linesizes, (int linesizes[4], enum AVPixelFormat pix_fmt, int width), (linesizes, pix_fmt, width)) \
+    F(SB_AVUTIL, int, av_image_fill_plane_sizes, (size_t size[4], enum AVPixelFormat pix_fmt, int height, const ptrdiff_t linesizes[4]), (size, pix_fmt, height, linesizes)) \
     F(SB_AVUTIL, int, av_opt_set, (void *obj, const char *name, const char *val, int search_flags), (obj, name, val, search_flags)) \
     F(SB_AVUTIL, void *, av_realloc, (void *ptr, size_t size), (ptr, size)) \
     F(SB_AVUTIL, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size)) \
@@ -56,7 +60,9 @@
     P(SB_AVCODEC, av_packet_free, (AVPacket **pkt), (pkt)) \
     P(SB_AVCODEC, av_packet_rescale_ts, (AVPacket *pkt, AVRational tb_src, AVRational tb_dst), (pkt, tb_src, tb_dst)) \
     P(SB_AVCODEC, av_packet_unref, (AVPacket *pkt), (pkt)) \
+    P(SB_AVCODEC, avcodec_align_dimensions2, (AVCodecContext *s, int *width, int *height, int linesize_align[AV_NUM_DATA_POINTERS]), (s, width, height, linesize_align)) \
     F(SB_AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec)) \
+    F(SB_AVCODEC, int, avcodec_default_get_buffer2, (AVCodecContext *s, AVFrame *frame, int flags), (s, frame, flags)) \
     F(SB_AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id)) \
     F(SB_AVCODEC, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name)) \
     P(SB_AVCODEC, avcodec_flush_buffers, (AVCodecContext *avctx), (avctx)) \
