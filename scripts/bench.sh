@@ -53,6 +53,12 @@
 # phone-vips-256; phone-flat-256 and phone-flat-vips-256 the sideways copies alone;
 # phone-default against phone-vips-256 + phone-vips-1440 (its grid thumbnail, 256 px wide, is
 # 256 x 192 sideways, which the item covers, and 256 x 341 upright, which it does not).
+# With DIR holding ExifTool's test files (exiftool-t/DNG.dng, Panasonic.rw2) and simple_dcraw
+# installed (Debian: libraw-bin), the RAW set: RAW_COPIES copies of each (default 10), each given
+# a full-size JPEG preview (one of CORPUS's 4032 x 3024 photos fitted to the preview size the file
+# declares, as those cameras write one; their sensor data is cut down). raw-pair
+# (`bench-thumb-preview`: both sizes from the preview) against raw-extract: `simple_dcraw -e`
+# (LibRaw's dcraw -e, the preview written out) then vipsthumbnail -s 256 and -s 1440 on it.
 #
 # --jpeg runs only shoebox-jpg and djpeg-floor (the one that goes first alternating by round), a
 # check of the JPEG floor ratio that takes a minute or two: on a loaded machine, read its CPU
@@ -141,6 +147,28 @@ for n, path in enumerate(sys.stdin.read().splitlines()):
     grep -- '-flat-' "$work/phones" > "$work/phones-flat" || true
     echo "bench: phone set: $(wc -l < "$work/phones") copies of HEICs with a thumbnail item" >&2
 fi
+# The RAW set: two real cameras' RAW files from ExifTool's tests (a Canon 350D's DNG and a
+# Panasonic RW2, their sensor data cut down), each copy given a full-size JPEG preview as those
+# cameras write one: one of the corpus's 4032 x 3024 photos fitted to the file's preview size
+# (exiftool -JpgFromRaw<=).
+if [[ -n $real && -f $real/exiftool-t/DNG.dng && -f $real/exiftool-t/Panasonic.rw2 ]] && command -v simple_dcraw > /dev/null; then
+    mkdir "$work/raws"
+    n=0
+    while IFS= read -r photo && ((n < 2 * ${RAW_COPIES:-10})); do
+        [[ $(vipsheader -f width "$photo") == 4032 && $(vipsheader -f height "$photo") == 3024 ]] || continue
+        if ((n % 2)); then raw=Panasonic.rw2 size=(3648 2736); else raw=DNG.dng size=(3456 2304); fi
+        copy="$work/raws/raw-$n.${raw##*.}"
+        vips thumbnail "$photo" "$work/raws/preview.jpg[Q=92]" "${size[0]}" --height "${size[1]}" --size force
+        cp "$real/exiftool-t/$raw" "$copy"; chmod u+w "$copy"
+        exiftool -q -q -overwrite_original "-JpgFromRaw<=$work/raws/preview.jpg" "$copy"
+        n=$((n + 1))
+    done < "$work/jpg"
+    rm -f "$work/raws/preview.jpg"
+    find "$work/raws" -type f | sort > "$work/raw"
+    echo "bench: RAW set: $(wc -l < "$work/raw") DNGs and RW2s with full-size previews" >&2
+elif [[ -n $real ]]; then
+    echo "bench: no simple_dcraw (Debian: apt-get install libraw-bin) or no $real/exiftool-t RAWs: the RAW anchor is left out" >&2
+fi
 cat "$work/all" ${real:+"$work/real"} | xargs -d '\n' cat > /dev/null   # warm the page cache
 
 have_pillow=0; "$python" -c 'import PIL' 2> /dev/null && have_pillow=1
@@ -173,6 +201,12 @@ c_pillow() { xargs -a "$1" -d '\n' -P2 -n8 "$python" -c "$pillow_py" "$work/out"
 c_ffmpegthumbnailer() {
     xargs -a "$1" -d '\n' -P2 -n1 bash -c 'ffmpegthumbnailer -i "$1" -o "$work/out/${1##*/}.jpg" -s 256 -q 8' _
 }
+# simple_dcraw -e writes each RAW's preview beside it (FILE.thumb.jpg), which vipsthumbnail fits.
+c_raw_extract() {
+    xargs -a "$1" -d '\n' -P2 -n8 simple_dcraw -e > /dev/null
+    sed 's/$/.thumb.jpg/' "$1" > "$work/raw-previews"
+    c_vipsthumbnail "$work/raw-previews" 256 && c_vipsthumbnail "$work/raw-previews" 1440
+}
 c_metadata() { xargs -a "$1" -d '\n' -P2 -n50 "$shoebox" metadata --json > /dev/null; }
 c_exiftool() { xargs -a "$1" -d '\n' -P2 -n50 exiftool -json > /dev/null 2>&1 || [[ $? == 123 ]]; }
 c_metadata_one_call() { xargs -a "$1" -d '\n' -n1000 "$shoebox" metadata --json > /dev/null; }
@@ -198,7 +232,7 @@ run() {
     t1=$(date +%s.%N)
     echo "$round $name $(echo "$t1 - $t0" | bc) $(tail -1 "$work/rss" | awk '{print $1, $2 + $3}')" >> "$work/times"
 }
-export -f c_shoebox c_vipsthumbnail c_djpeg c_hevc_floor c_pillow c_ffmpegthumbnailer c_metadata c_exiftool c_metadata_calls c_exiftool_calls \
+export -f c_shoebox c_vipsthumbnail c_raw_extract c_djpeg c_hevc_floor c_pillow c_ffmpegthumbnailer c_metadata c_exiftool c_metadata_calls c_exiftool_calls \
     c_metadata_one_call c_exiftool_one_call
 export work shoebox python pillow_py
 
@@ -217,6 +251,7 @@ ratios=("shoebox/vipsthumbnail shoebox vipsthumbnail"
 [[ -s ${work}/phones ]] && ratios+=("phone/vipsthumbnail phone-256 phone-vips-256"
                                    "phone-flat/vipsthumbnail phone-flat-256 phone-flat-vips-256"
                                    "phone-default/two-vips phone-default phone-vips-256 phone-vips-1440")
+[[ -s ${work}/raw ]] && ratios+=("raw-pair/extract+two-vips raw-pair raw-extract")
 have_thumbnailer=0; command -v ffmpegthumbnailer > /dev/null && [[ -s $work/video ]] && have_thumbnailer=1
 ((have_thumbnailer)) || echo "bench: no ffmpegthumbnailer or no videos: the video anchor is left out" >&2
 ((have_thumbnailer)) && ratios+=("video/ffmpegthumbnailer shoebox-video ffmpegthumbnailer")
@@ -297,6 +332,10 @@ for ((round = 1; round <= rounds; round++)); do
             run "$round" phone-flat-vips-256 bash -c 'c_vipsthumbnail "$work/phones-flat" 256'
             run "$round" phone-default bash -c 'c_shoebox "$work/phones" default'
             run "$round" phone-vips-1440 bash -c 'c_vipsthumbnail "$work/phones" 1440'
+        fi
+        if [[ -s $work/raw ]]; then
+            run "$round" raw-pair bash -c 'c_shoebox "$work/raw" bench-thumb-preview'
+            run "$round" raw-extract bash -c 'c_raw_extract "$work/raw"'
         fi
     fi
     # The round's line: each contender's seconds, then each ratio.
