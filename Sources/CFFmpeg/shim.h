@@ -273,8 +273,11 @@ static int sb_av_get_lazily_zeroed_buffer(AVCodecContext *context, AVFrame *fram
         if (!frame->buf[i]) {
             if (plane != MAP_FAILED)
                 munmap(plane, length);
-            for (int j = 0; j < i; j++)
+            for (int j = 0; j < i; j++) {
                 av_buffer_unref(&frame->buf[j]);
+                frame->data[j] = NULL;
+                frame->linesize[j] = 0;
+            }
             return AVERROR(ENOMEM);
         }
         frame->data[i] = plane;
