@@ -17,8 +17,9 @@
 # function of the binary that ran. Give it photos of the sizes and formats people ingest (a
 # camera JPEG, a 12 MP HEIC, a panorama, a PNG, a WebP, a GIF, a video): a tiny image skips the
 # shrinking routes. Adding samples/ lists 5,317 functions against 5,062; on the bench corpus's
-# peak that measured the same within its noise (thumb + preview 158-165 against 156-160 MB). A symbol the binary no longer has is skipped by the linker, so a stale
-# list costs only the layout of what changed since.
+# peak that measured the same within its noise (thumb + preview 158-165 against 156-160 MB). A
+# symbol the binary no longer has is skipped by the linker, so a stale list costs only the
+# layout of what changed since.
 set -euo pipefail
 
 if (($# < 2)); then
@@ -39,7 +40,7 @@ swift build -c release --static-swift-stdlib --product shoebox --package-path "$
 strip --strip-debug -o "$work/shoebox" "$build/release/shoebox"
 
 for pipeline in bench-256 bench-thumb-preview default; do
-    rm -rf "$work/library"
+    rm -rf "$work/library" && status=0
     # The huge-page tuning set here keeps the ingest from starting itself again (valgrind
     # would not follow it through /proc/self/exe).
     # --smc-check=all: libvips runs code orc writes at run time, which valgrind must see written.
@@ -48,8 +49,7 @@ for pipeline in bench-256 bench-thumb-preview default; do
         "$work/shoebox" ingest --library "$work/library" --pipeline "$root/pipelines/$pipeline.json" --jobs 2 "$@" \
         > "$work/log" 2>&1 || status=$?
     # 1: some files failed (samples/broken's do, on purpose); anything else stops here.
-    if ((${status:-0} > 1)); then tail -20 "$work/log" >&2; exit 1; fi
-    status=0
+    if ((status > 1)); then tail -20 "$work/log" >&2; exit 1; fi
     grep "^ingested [0-9]" "$work/log" >&2 || true
 done
 

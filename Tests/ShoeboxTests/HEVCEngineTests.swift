@@ -115,23 +115,12 @@ import Testing
     /// shrunk picture must be the one a single thread gives, with the loop filters and without.
     @Test(.enabled(if: WholeDecodeLimitTests.available, "the vips tool is not installed: skipped"))
     func twoThreadsDecodeThePictureOneThreadDecodes() throws {
-        let folder = try TemporaryFolder()
-        let made = folder.url.appendingPathComponent("noise.heic")
-        // 1920 x 1280 of noise: 20 rows of 64-pixel blocks, each coded in its wavefront.
-        try FixtureTool.run("vips", ["gaussnoise", folder.url.appendingPathComponent("noise.png").path, "1920", "1280"])
-        try FixtureTool.run("vips", ["heifsave", folder.url.appendingPathComponent("noise.png").path, made.path])
-        let data = try Data(contentsOf: made)
-        try data.withUnsafeBytes { raw in
-            let decoder = try #require(HEIFShrinkingDecoder(raw))
-            for (box, filtered) in [(PixelSize(width: 480, height: 320), false), (PixelSize(width: 960, height: 640), true)] {
-                var one = try #require(decoder.plan(covering: box))
-                if filtered { one.skipsLoopFilters = false }
-                var two = one
-                two.decodeThreads = 2
-                let single = try #require(decoder.decode(one)), threaded = try #require(decoder.decode(two))
-                #expect(threaded.hevcEngines == [.libavcodec])
-                #expect(try threaded.image.pixelBytes() == single.image.pixelBytes(), "\(box) filtered \(filtered)")
-            }
+        try NoiseHEIC.eachPlan { decoder, one, label in
+            var two = one
+            two.decodeThreads = 2
+            let single = try #require(decoder.decode(one)), threaded = try #require(decoder.decode(two))
+            #expect(threaded.hevcEngines == [.libavcodec])
+            #expect(try threaded.image.pixelBytes() == single.image.pixelBytes(), "\(label)")
         }
     }
 }

@@ -89,22 +89,12 @@ import Testing
     /// decode of the same file: the same samples, the loop filters off (a thumbnail) and on.
     @Test(.enabled(if: WholeDecodeLimitTests.available, "the vips tool is not installed: skipped"))
     func aLargeSinglePictureDecodesToLibde265sSamples() throws {
-        let folder = try TemporaryFolder()
-        let made = folder.url.appendingPathComponent("noise.heic")
-        try FixtureTool.run("vips", ["gaussnoise", folder.url.appendingPathComponent("noise.png").path, "1920", "1280"])
-        try FixtureTool.run("vips", ["heifsave", folder.url.appendingPathComponent("noise.png").path, made.path])
-        let data = try Data(contentsOf: made)
-        try data.withUnsafeBytes { raw in
-            let decoder = try #require(HEIFShrinkingDecoder(raw))
-            for (box, filtered) in [(PixelSize(width: 480, height: 320), false), (PixelSize(width: 960, height: 640), true)] {
-                var ours = try #require(decoder.plan(covering: box))
-                if filtered { ours.skipsLoopFilters = false }
-                var reference = ours
-                reference.hevcEngine = .libde265
-                let new = try #require(decoder.decode(ours)), old = try #require(decoder.decode(reference))
-                #expect(new.hevcEngines == [.libavcodec] && old.hevcEngines == [.libde265])
-                #expect(try new.image.pixelBytes() == old.image.pixelBytes(), "\(box) filtered \(filtered)")
-            }
+        try NoiseHEIC.eachPlan { decoder, ours, label in
+            var reference = ours
+            reference.hevcEngine = .libde265
+            let new = try #require(decoder.decode(ours)), old = try #require(decoder.decode(reference))
+            #expect(new.hevcEngines == [.libavcodec] && old.hevcEngines == [.libde265])
+            #expect(try new.image.pixelBytes() == old.image.pixelBytes(), "\(label)")
         }
     }
 }
