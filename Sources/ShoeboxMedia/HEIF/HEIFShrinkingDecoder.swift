@@ -237,6 +237,7 @@ package struct HEIFShrinkingDecoder {
         }
         libavcodec.close()
         guard let shrinker, let coding = coding(of: plan.item, stream: stream),
+              (try? Vips.startWithoutModules()) != nil,
               let made = sb_vips_image_new_pixels(Int32(shrinker.outputWidth), Int32(shrinker.outputHeight), 3, 1, 1)
         else { return nil }
         let image = VipsImage(owning: made)

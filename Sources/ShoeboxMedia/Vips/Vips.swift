@@ -6,7 +6,9 @@ import Foundation
 
 /// The process-wide libvips setup and its error buffer.
 ///
-/// `start()` must run before any other libvips call; it is idempotent and thread-safe.
+/// `start()` is idempotent and thread-safe. Every function that makes an image from nothing
+/// (a header, a decode, pixels) runs it first (`startWithoutModules()`, or `start(for:)` with
+/// the format), so libvips is always started Shoebox's way before its first image.
 /// After it, only the trusted, fuzzed loaders Shoebox asks for by name can run, and of
 /// libvips's plug-in modules only the HEIF and JPEG XL ones are loaded (`sb_vips_start_prepared`
 /// loads none; each is loaded once, by `sb_vips_load_module`, when `start()` or
@@ -70,7 +72,7 @@ public enum Vips {
 
     /// Starts libvips (once) with both of its modules Shoebox uses. Throws if libvips cannot initialise.
     public static func start() throws {
-        try startCore()
+        try startWithoutModules()
         _ = heifModuleOnce
         _ = jxlModuleOnce
     }
@@ -81,7 +83,7 @@ public enum Vips {
     /// a worker calls this before opening a file only so that a file no one foresaw still
     /// decodes.
     public static func start(for format: MediaFormat) throws {
-        try startCore()
+        try startWithoutModules()
         switch format {
         case .heic, .avif: _ = heifModuleOnce
         case .jxl: _ = jxlModuleOnce
@@ -95,11 +97,18 @@ public enum Vips {
     /// (libheif's codecs, libjxl and libhwy, whose timer calibration alone takes 2-3 ms).
     public static func start(needing formats: Set<MediaFormat>?) throws {
         guard let formats else { return try start() }
-        try startCore()
+        try startWithoutModules()
         for format in formats { try start(for: format) }
     }
 
-    private static func startCore() throws {
+    /// Starts libvips (once) with no module loaded: what a function that makes an image from
+    /// nothing runs first when it does not know the format. libvips otherwise starts itself on
+    /// its first image (`vips_check_init`), with its own settings, and that start is the one it
+    /// does not guard: a `vips_init` that finds another still running on another thread returns
+    /// at once, before libvips's types exist, and Shoebox's blocking of untrusted loaders then
+    /// aborts inside libvips (an assertion on an invalid class: stop 50's CI, a test's first
+    /// image made beside another test's start).
+    static func startWithoutModules() throws {
         if startOnce < 0 {
             throw MediaError.vips(operation: "vips_init", message: takeErrorMessage())
         }

@@ -6,6 +6,7 @@ extension VipsImage {
     /// decoded, so the size can be checked against the pixel limit first.
     public static func header(of bytes: SourceBytes, format: MediaFormat) throws -> VipsImage {
         let loader = try loaderCode(for: format)
+        try Vips.start(for: format)
         return try make("load header", backing: bytes) { out in
             sb_vips_load_header(bytes.buffer.baseAddress, bytes.count, loader, out)
         }
@@ -19,6 +20,7 @@ extension VipsImage {
     /// libvips's own sniffing refuses), not the loader libvips picks.
     public static func decodeShrunk(_ bytes: SourceBytes, fitting width: Int, _ height: Int,
                                     convertToSRGB: Bool, failOnTruncation: Bool, heifLoader: Bool = false) throws -> VipsImage {
+        try heifLoader ? Vips.start(for: .heic) : Vips.startWithoutModules()
         let failOn = failOnTruncation ? VIPS_FAIL_ON_TRUNCATED : VIPS_FAIL_ON_NONE
         let lazy = try make("thumbnail", backing: bytes) { out in
             heifLoader
@@ -150,7 +152,8 @@ extension VipsImage {
     /// Every frame of an animated image, each resized to exactly `width` x `height`, as one
     /// tall image with its page height set (what an animated WebP is saved from).
     public static func allFrames(_ bytes: SourceBytes, width: Int, height: Int) throws -> VipsImage {
-        try make("thumbnail frames", backing: bytes) { out in
+        try Vips.startWithoutModules()
+        return try make("thumbnail frames", backing: bytes) { out in
             sb_vips_thumbnail_all_frames(bytes.buffer.baseAddress, bytes.count, out, Int32(width), Int32(height))
         }
     }
@@ -160,6 +163,7 @@ extension VipsImage {
 
     /// An sRGB image of packed 8-bit RGB pixels, copied (a decoded video frame).
     public static func fromRGB(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int) throws -> VipsImage {
+        try Vips.startWithoutModules()
         guard pixels.count >= width * height * 3,
               let image = sb_vips_image_from_rgb(pixels.baseAddress, pixels.count, Int32(width), Int32(height)) else {
             throw MediaError.vips(operation: "image from memory", message: Vips.takeErrorMessage())
