@@ -24,13 +24,28 @@ typedef enum {
 typedef enum { SB_VIPS_MODULE_HEIF = 0, SB_VIPS_MODULE_JXL = 1 } SBVipsModule;
 static const char *const sb_vips_modules[] = {"heif", "jxl"};
 
-/* The blocking policy: untrusted loaders blocked except JPEG XL's (libjxl, the reference
- * decoder, is the only JPEG XL decoder there is; Shoebox runs it only on bytes that start
- * with a JPEG XL signature). Applied again after each module is loaded, since blocking
- * marks only the operations registered so far. */
+/* Blocks one operation class (sb_vips_block_untrusted's walk) when it is untrusted, not
+ * blocked yet, and not a JPEG XL loader. */
+static inline void *sb_vips_block_if_untrusted(VipsObjectClass *object_class, void *jxl_load) {
+    VipsOperationClass *class = (VipsOperationClass *) object_class;   /* the walk is over VipsOperation's classes */
+    GType type = G_TYPE_FROM_CLASS(object_class);
+    if ((class->flags & VIPS_OPERATION_UNTRUSTED) && !(class->flags & VIPS_OPERATION_BLOCKED)
+        && !(jxl_load && g_type_is_a(type, *(GType *) jxl_load)))
+        vips_operation_block_set(g_type_name(type), TRUE);
+    return NULL;
+}
+
+/* The blocking policy: untrusted operations blocked except JPEG XL's loaders (libjxl, the
+ * reference decoder, is the only JPEG XL decoder there is; Shoebox runs it only on bytes that
+ * start with a JPEG XL signature). Applied again after each module is loaded, since blocking
+ * marks only the operations registered so far. It only ever blocks, and never a JPEG XL
+ * loader: libvips's own vips_block_untrusted_set(TRUE) blocks those too, and unblocking them
+ * after it left a moment in which a JPEG XL another thread opened while a module loaded was
+ * refused as blocked. */
 static inline void sb_vips_block_untrusted(void) {
-    vips_block_untrusted_set(TRUE);
-    vips_operation_block_set("VipsForeignLoadJxl", FALSE);
+    GType jxl_load = g_type_from_name("VipsForeignLoadJxl");
+    vips_class_map_all(g_type_from_name("VipsOperation"), sb_vips_block_if_untrusted,
+                       jxl_load ? &jxl_load : NULL);
 }
 
 /* Loads one of sb_vips_modules from `folder`, the folder holding libvips, where vips_init
