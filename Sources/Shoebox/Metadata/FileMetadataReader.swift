@@ -53,8 +53,7 @@ public enum FileMetadataReader {
             let limit = PipelineConfiguration.Limits.defaultDecodeMemoryBytes
             try DecodeLimits.checkMemory(.pngText(raw, limit: Int(limit)), fileBytes: bytes.count, limit: limit, path: path)
         }
-        try Vips.start(for: format)
-        return try VipsImage.header(of: bytes, format: format)
+        return try VipsImage.header(of: bytes, format: format)   // starts libvips with the format's module
     }
 
     /// What a still's metadata needs: a JPEG's segments before its first scan (EXIF, XMP,
